@@ -1,0 +1,522 @@
+//! Explicit game graphs and their Sprague-Grundy values.
+//!
+//! A [`Graph`] is stored in compressed sparse row (CSR) form: the successors
+//! of node `v` are `targets[offsets[v]..offsets[v + 1]]`. Node ids are `u32`.
+//!
+//! [`Grundy`] computes values on demand with an explicit stack (never by
+//! recursion, so a chain of millions of nodes is fine): asking for one node
+//! computes exactly the nodes it reaches, each once, in O(V + E) in total.
+//! A cycle met on the way is reported with the nodes of one cycle.
+
+use crate::mex::Mex;
+use std::fmt;
+
+/// Why a graph could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GraphError {
+    /// An edge names a node that does not exist.
+    #[error("node {node} is out of range (the graph has {node_count} nodes)")]
+    NodeOutOfRange {
+        /// The offending node id.
+        node: u64,
+        /// Number of nodes in the graph.
+        node_count: usize,
+    },
+    /// More nodes or edges than fit in `u32` ids and offsets.
+    #[error("graph too large: {what} exceeds {limit}")]
+    TooLarge {
+        /// "nodes" or "edges".
+        what: &'static str,
+        /// The largest supported count.
+        limit: u64,
+    },
+    /// CSR offsets that are not monotone or do not match the targets.
+    #[error("malformed CSR offsets")]
+    MalformedOffsets,
+}
+
+/// A directed graph of moves, in compressed sparse row form.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Graph {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl fmt::Debug for Graph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Graph")
+            .field("nodes", &self.node_count())
+            .field("edges", &self.edge_count())
+            .finish()
+    }
+}
+
+impl Graph {
+    /// The largest number of nodes (ids are `u32`, one value is reserved).
+    pub const MAX_NODES: usize = (u32::MAX - 2) as usize;
+    /// The largest number of edges (offsets are `u32`).
+    pub const MAX_EDGES: usize = u32::MAX as usize;
+
+    /// Builds a graph from CSR arrays: `offsets` has one entry per node plus
+    /// one, starts at 0, never decreases and ends at `targets.len()`.
+    pub fn from_csr(offsets: Vec<u32>, targets: Vec<u32>) -> Result<Self, GraphError> {
+        let node_count = offsets
+            .len()
+            .checked_sub(1)
+            .ok_or(GraphError::MalformedOffsets)?;
+        check_sizes(node_count, targets.len())?;
+        if offsets[0] != 0
+            || offsets[node_count] as usize != targets.len()
+            || offsets.windows(2).any(|w| w[0] > w[1])
+        {
+            return Err(GraphError::MalformedOffsets);
+        }
+        if let Some(&bad) = targets.iter().find(|&&t| t as usize >= node_count) {
+            return Err(GraphError::NodeOutOfRange {
+                node: bad.into(),
+                node_count,
+            });
+        }
+        Ok(Self { offsets, targets })
+    }
+
+    /// Builds a graph on `node_count` nodes from edges `sources[i] -> targets[i]`
+    /// (a counting sort: O(V + E), successors keep their input order).
+    pub fn from_edges(
+        node_count: usize,
+        sources: &[u32],
+        targets: &[u32],
+    ) -> Result<Self, GraphError> {
+        assert_eq!(sources.len(), targets.len(), "one target per source");
+        check_sizes(node_count, sources.len())?;
+        let mut offsets = vec![0u32; node_count + 1];
+        for (&s, &t) in sources.iter().zip(targets) {
+            for node in [s, t] {
+                if node as usize >= node_count {
+                    return Err(GraphError::NodeOutOfRange {
+                        node: node.into(),
+                        node_count,
+                    });
+                }
+            }
+            offsets[s as usize + 1] += 1;
+        }
+        for v in 0..node_count {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut fill = offsets.clone();
+        let mut sorted = vec![0u32; targets.len()];
+        for (&s, &t) in sources.iter().zip(targets) {
+            let slot = &mut fill[s as usize];
+            sorted[*slot as usize] = t;
+            *slot += 1;
+        }
+        Ok(Self {
+            offsets,
+            targets: sorted,
+        })
+    }
+
+    /// Number of nodes.
+    #[inline]
+    pub fn node_count(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Number of edges (moves).
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The nodes reachable from `node` in one move, in input order.
+    #[inline]
+    pub fn successors(&self, node: u32) -> &[u32] {
+        let v = node as usize;
+        &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+
+    /// The graph with every edge reversed (predecessor lists).
+    pub fn reversed(&self) -> Self {
+        let n = self.node_count();
+        let mut offsets = vec![0u32; n + 1];
+        for &t in &self.targets {
+            offsets[t as usize + 1] += 1;
+        }
+        for v in 0..n {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut fill = offsets.clone();
+        let mut sources = vec![0u32; self.targets.len()];
+        for u in 0..n as u32 {
+            for &t in self.successors(u) {
+                let slot = &mut fill[t as usize];
+                sources[*slot as usize] = u;
+                *slot += 1;
+            }
+        }
+        Self {
+            offsets,
+            targets: sources,
+        }
+    }
+
+    /// The CSR offsets (`node_count() + 1` entries).
+    pub fn offsets(&self) -> &[u32] {
+        &self.offsets
+    }
+
+    /// The CSR targets (`edge_count()` entries).
+    pub fn targets(&self) -> &[u32] {
+        &self.targets
+    }
+}
+
+fn check_sizes(node_count: usize, edge_count: usize) -> Result<(), GraphError> {
+    if node_count > Graph::MAX_NODES {
+        return Err(GraphError::TooLarge {
+            what: "nodes",
+            limit: Graph::MAX_NODES as u64,
+        });
+    }
+    if edge_count > Graph::MAX_EDGES {
+        return Err(GraphError::TooLarge {
+            what: "edges",
+            limit: Graph::MAX_EDGES as u64,
+        });
+    }
+    Ok(())
+}
+
+/// A cycle found in a graph that must be acyclic.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("graph has a cycle: {}", display_cycle(.nodes))]
+pub struct CycleError {
+    /// The nodes of one cycle in move order; the first node is repeated at
+    /// the end (`[3, 5, 3]` is the cycle `3 -> 5 -> 3`).
+    pub nodes: Vec<u32>,
+}
+
+fn display_cycle(nodes: &[u32]) -> String {
+    let parts: Vec<String> = nodes.iter().map(u32::to_string).collect();
+    parts.join(" -> ")
+}
+
+const UNKNOWN: u32 = u32::MAX;
+const ON_STACK: u32 = u32::MAX - 1;
+
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    node: u32,
+    /// Index into the CSR targets of the next successor to look at.
+    cursor: u32,
+}
+
+/// On-demand Grundy values of an acyclic [`Graph`].
+///
+/// Values are cached: each node is computed at most once, and only when a
+/// query reaches it. After a [`CycleError`] the cache stays valid (the nodes
+/// on the failed path are forgotten), so other queries may still succeed.
+#[derive(Debug)]
+pub struct Grundy<'g> {
+    graph: &'g Graph,
+    values: Vec<u32>,
+    stack: Vec<Frame>,
+    mex: Mex,
+}
+
+impl<'g> Grundy<'g> {
+    /// An engine with nothing computed yet.
+    pub fn new(graph: &'g Graph) -> Self {
+        Self {
+            graph,
+            values: vec![UNKNOWN; graph.node_count()],
+            stack: Vec::new(),
+            mex: Mex::new(),
+        }
+    }
+
+    /// The graph this engine evaluates.
+    pub fn graph(&self) -> &'g Graph {
+        self.graph
+    }
+
+    /// The value of `node` if it has been computed already.
+    #[inline]
+    pub fn known(&self, node: u32) -> Option<u32> {
+        let v = self.values[node as usize];
+        (v < ON_STACK).then_some(v)
+    }
+
+    /// The Grundy value of `node`, computing it (and everything it reaches)
+    /// if needed. Panics if `node` is out of range.
+    #[inline]
+    pub fn value(&mut self, node: u32) -> Result<u32, CycleError> {
+        let v = self.values[node as usize];
+        if v < ON_STACK {
+            return Ok(v);
+        }
+        self.compute(node)
+    }
+
+    #[cold]
+    fn compute(&mut self, root: u32) -> Result<u32, CycleError> {
+        let offsets = &self.graph.offsets;
+        let targets = &self.graph.targets;
+        let values = &mut self.values;
+        let stack = &mut self.stack;
+        values[root as usize] = ON_STACK;
+        stack.push(Frame {
+            node: root,
+            cursor: offsets[root as usize],
+        });
+        'frames: while let Some(top) = stack.last().copied() {
+            let start = offsets[top.node as usize];
+            let end = offsets[top.node as usize + 1];
+            let mut i = top.cursor;
+            while i < end {
+                let w = targets[i as usize];
+                match values[w as usize] {
+                    UNKNOWN => {
+                        stack.last_mut().expect("non-empty").cursor = i + 1;
+                        values[w as usize] = ON_STACK;
+                        stack.push(Frame {
+                            node: w,
+                            cursor: offsets[w as usize],
+                        });
+                        continue 'frames;
+                    }
+                    ON_STACK => {
+                        let from = stack
+                            .iter()
+                            .rposition(|f| f.node == w)
+                            .expect("an ON_STACK node is on the stack");
+                        let mut nodes: Vec<u32> = stack[from..].iter().map(|f| f.node).collect();
+                        nodes.push(w);
+                        for f in stack.drain(..) {
+                            values[f.node as usize] = UNKNOWN;
+                        }
+                        return Err(CycleError { nodes });
+                    }
+                    _ => i += 1,
+                }
+            }
+            let succ = &targets[start as usize..end as usize];
+            let g = self
+                .mex
+                .mex(succ.len(), succ.iter().map(|&w| values[w as usize]));
+            values[top.node as usize] = g;
+            stack.pop();
+        }
+        Ok(values[root as usize])
+    }
+
+    /// Computes every node's value and returns them all, indexed by node.
+    pub fn into_values(mut self) -> Result<Vec<u32>, CycleError> {
+        for v in 0..self.graph.node_count() as u32 {
+            self.value(v)?;
+        }
+        Ok(self.values)
+    }
+}
+
+/// The Grundy value of every node of an acyclic graph.
+pub fn grundy_values(graph: &Graph) -> Result<Vec<u32>, CycleError> {
+    Grundy::new(graph).into_values()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The definition, by plain recursion: fine for the small graphs here.
+    fn grundy_by_definition(adj: &[Vec<u32>], v: u32) -> u32 {
+        let succ: Vec<u32> = adj[v as usize]
+            .iter()
+            .map(|&w| grundy_by_definition(adj, w))
+            .collect();
+        (0..).find(|m| !succ.contains(m)).unwrap()
+    }
+
+    fn graph_of(adj: &[Vec<u32>]) -> Graph {
+        let (mut s, mut t) = (vec![], vec![]);
+        for (u, list) in adj.iter().enumerate() {
+            for &w in list {
+                s.push(u as u32);
+                t.push(w);
+            }
+        }
+        Graph::from_edges(adj.len(), &s, &t).unwrap()
+    }
+
+    /// Random DAG: edges only go from a higher id to a lower one.
+    fn dag() -> impl Strategy<Value = Vec<Vec<u32>>> {
+        (1usize..12).prop_flat_map(|n| {
+            proptest::collection::vec(proptest::collection::vec(any::<u32>(), 0..5), n).prop_map(
+                |lists| {
+                    lists
+                        .into_iter()
+                        .enumerate()
+                        .map(|(u, l)| {
+                            if u == 0 {
+                                vec![]
+                            } else {
+                                l.into_iter().map(|x| x % u as u32).collect()
+                            }
+                        })
+                        .collect()
+                },
+            )
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn matches_definition(adj in dag(), order in any::<u64>()) {
+            let g = graph_of(&adj);
+            let mut engine = Grundy::new(&g);
+            // Query in a scrambled order, to exercise the cache.
+            let n = adj.len() as u64;
+            for k in 0..n {
+                let v = ((k * 7 + order) % n) as u32;
+                prop_assert_eq!(engine.value(v).unwrap(), grundy_by_definition(&adj, v));
+            }
+        }
+
+        #[test]
+        fn cycles_are_reported(adj in dag(), back in any::<(u32, u32)>()) {
+            // Add an edge from a low node up to a node that reaches it, if any.
+            let mut adj = adj;
+            let n = adj.len() as u32;
+            let (a, b) = (back.0 % n, back.1 % n);
+            adj[a as usize].push(b.max(a));
+            let g = graph_of(&adj);
+            let reaches_cycle = |v: u32| -> bool {
+                // Depth-first search for a path to a repeated node (brute force).
+                fn dfs(adj: &[Vec<u32>], v: u32, path: &mut Vec<u32>) -> bool {
+                    if path.contains(&v) { return true; }
+                    path.push(v);
+                    let r = adj[v as usize].iter().any(|&w| dfs(adj, w, path));
+                    path.pop();
+                    r
+                }
+                dfs(&adj, v, &mut vec![])
+            };
+            let mut engine = Grundy::new(&g);
+            for v in 0..n {
+                match engine.value(v) {
+                    Ok(_) => prop_assert!(!reaches_cycle(v)),
+                    Err(e) => {
+                        prop_assert!(reaches_cycle(v));
+                        let c = &e.nodes;
+                        prop_assert!(c.len() >= 2);
+                        prop_assert_eq!(c.first(), c.last());
+                        for w in c.windows(2) {
+                            prop_assert!(adj[w[0] as usize].contains(&w[1]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cycle_message() {
+        let g = graph_of(&[vec![], vec![], vec![], vec![5], vec![], vec![3]]);
+        let e = grundy_values(&g).unwrap_err();
+        assert_eq!(e.to_string(), "graph has a cycle: 3 -> 5 -> 3");
+        let g = graph_of(&[vec![0]]);
+        assert_eq!(
+            grundy_values(&g).unwrap_err().to_string(),
+            "graph has a cycle: 0 -> 0"
+        );
+    }
+
+    #[test]
+    fn on_demand_touches_only_reachable_nodes() {
+        // 0 <- 1 <- 2 and a separate 3 -> 4.
+        let g = graph_of(&[vec![], vec![0], vec![1], vec![4], vec![]]);
+        let mut e = Grundy::new(&g);
+        assert_eq!(e.value(1), Ok(1));
+        assert_eq!(e.known(0), Some(0));
+        assert_eq!(e.known(2), None);
+        assert_eq!(e.known(3), None);
+        assert_eq!(e.known(4), None);
+    }
+
+    #[test]
+    fn million_node_chain() {
+        // v -> v - 1: values alternate 0, 1, 0, 1, ...
+        let n = 1_000_000u32;
+        let sources: Vec<u32> = (1..n).collect();
+        let targets: Vec<u32> = (0..n - 1).collect();
+        let g = Graph::from_edges(n as usize, &sources, &targets).unwrap();
+        let mut e = Grundy::new(&g);
+        assert_eq!(e.value(n - 1), Ok((n - 1) % 2));
+        let all = grundy_values(&g).unwrap();
+        assert!(all.iter().enumerate().all(|(v, &x)| x == v as u32 % 2));
+        // A chain closed into a cycle is reported, not looped on.
+        let mut t2 = targets.clone();
+        let mut s2 = sources.clone();
+        s2.push(0);
+        t2.push(n - 1);
+        let g = Graph::from_edges(n as usize, &s2, &t2).unwrap();
+        let e = grundy_values(&g).unwrap_err();
+        assert_eq!(e.nodes.len(), n as usize + 1);
+    }
+
+    #[test]
+    fn million_node_random_dag() {
+        // Deterministic pseudo-random DAG: each node points to up to 3 lower ids.
+        let n = 1_000_000u32;
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut s, mut t) = (vec![], vec![]);
+        for v in 1..n {
+            for _ in 0..3 {
+                s.push(v);
+                t.push((next() % v as u64) as u32);
+            }
+        }
+        let g = Graph::from_edges(n as usize, &s, &t).unwrap();
+        let values = grundy_values(&g).unwrap();
+        // Check the mex property at every node, independently of the engine.
+        for v in 0..n {
+            let succ: Vec<u32> = g
+                .successors(v)
+                .iter()
+                .map(|&w| values[w as usize])
+                .collect();
+            let m = (0..).find(|m| !succ.contains(m)).unwrap();
+            assert_eq!(values[v as usize], m);
+        }
+    }
+
+    #[test]
+    fn from_edges_rejects_out_of_range() {
+        assert_eq!(
+            Graph::from_edges(2, &[0], &[2]),
+            Err(GraphError::NodeOutOfRange {
+                node: 2,
+                node_count: 2
+            })
+        );
+        assert!(Graph::from_csr(vec![0, 2], vec![0]).is_err());
+        assert!(Graph::from_csr(vec![0, 1], vec![1]).is_err());
+    }
+
+    #[test]
+    fn reversed_is_predecessors() {
+        let g = graph_of(&[vec![1, 2], vec![2], vec![]]);
+        let r = g.reversed();
+        assert_eq!(r.successors(0), &[] as &[u32]);
+        assert_eq!(r.successors(1), &[0]);
+        assert_eq!(r.successors(2), &[0, 1]);
+    }
+}

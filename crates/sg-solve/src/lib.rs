@@ -1,0 +1,1 @@
+//! Judge-format parsers and solvers behind the `grundy` command.
