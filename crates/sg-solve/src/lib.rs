@@ -1,1 +1,15 @@
 //! Judge-format parsers and solvers behind the `grundy` command.
+//!
+//! Each solver reads a whole input buffer with [`scan::Scanner`] (no
+//! allocation per token), appends its answers to one output buffer, and on
+//! bad input returns an [`error::InputError`] with the line and column,
+//! leaving the answers of the complete test cases before it in the buffer.
+
+pub mod error;
+pub mod hdu1524;
+pub mod hdu5724;
+pub mod lightoj1315;
+pub mod scan;
+pub mod uva11927;
+
+pub use error::{InputError, InputErrorKind};

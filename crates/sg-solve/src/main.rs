@@ -1,1 +1,188 @@
-fn main() {}
+//! `grundy`: answers impartial-game judge problems with Sprague-Grundy theory.
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+use sg_core::knight::{MoveSet, TriangleTable};
+use sg_core::row::{self, MAX_WIDTH};
+use sg_solve::{InputError, hdu1524, hdu5724, lightoj1315, uva11927};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exit status for bad input (a usage error from clap is also 2).
+const EXIT_BAD_INPUT: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Solve impartial combinatorial games exactly with the Sprague-Grundy theory",
+    long_about = "Solve impartial combinatorial games exactly with the Sprague-Grundy theory.\n\n\
+        Each judge subcommand reads the judge's input format from FILE (or standard input \
+        when FILE is absent or `-`) and writes exactly the judge's output. Whitespace is free: \
+        any mix of spaces, tabs, blank lines and CRLF is accepted.\n\n\
+        On bad input the answers of the complete test cases before the error are printed, \
+        then one line `error: line L, column C: ...` goes to standard error and the exit \
+        status is 2."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// HDU 1524 "A Chess Game": tokens on a DAG, WIN or LOSE per query.
+    #[command(
+        visible_alias = "chess-dag",
+        long_about = "HDU 1524 \"A Chess Game\": tokens on a DAG, WIN or LOSE per query.\n\n\
+            Input, test cases to the end of the input:\n  \
+              N                      number of positions (0..N-1)\n  \
+              X_i t_1 .. t_X         N lines: the moves from position i\n  \
+              M p_1 .. p_M           query lines: M tokens on positions p_j\n  \
+              0                      ends the test case (so does the end of the input)\n\n\
+            Output: one line per query, WIN if the player to move wins, else LOSE.\n\
+            With --hint: `WIN FROM TO`, move a token from position FROM to TO.\n\n\
+            Example:\n  printf '3\\n1 1\\n1 2\\n0\\n1 0\\n2 0 1\\n0\\n' | grundy hdu1524   # LOSE, WIN"
+    )]
+    Hdu1524 {
+        #[command(flatten)]
+        input: InputArg,
+        /// After WIN, print a winning move: `WIN FROM TO`.
+        #[arg(long)]
+        hint: bool,
+    },
+    /// UVA 11927 "Games Are Important": stones on DAG nodes, First or Second.
+    #[command(
+        visible_alias = "stones",
+        long_about = "UVA 11927 \"Games Are Important\": stones on DAG nodes, First or Second.\n\n\
+            Input, test cases until `0 0` (or the end of the input):\n  \
+              n m                    nodes 0..n-1 and m edges\n  \
+              u v                    m lines: a stone may move from u to v\n  \
+              s_0 .. s_(n-1)         the number of stones on each node\n\n\
+            Output: one line per test case, First if the first player wins, else Second.\n\n\
+            Example:\n  printf '2 1\\n0 1\\n1 0\\n0 0\\n' | grundy uva11927   # First"
+    )]
+    Uva11927 {
+        #[command(flatten)]
+        input: InputArg,
+    },
+    /// HDU 5724 "Chess": pieces jump right over blocks; YES if Alice wins.
+    #[command(
+        visible_alias = "row-jump",
+        long_about = "HDU 5724 \"Chess\": pieces jump right over blocks; YES if Alice wins.\n\n\
+            Input:\n  \
+              T                      number of test cases\n  \
+              n                      per case: number of rows\n  \
+              m p_1 .. p_m           n lines: the columns (1..=W, distinct) of a row's pieces\n\n\
+            Output: one line per test case, YES if the first player wins, else NO.\n\
+            With --hint: `YES ROW FROM TO`, in row ROW (1-based within the case) move the \
+            piece on column FROM to column TO.\n\n\
+            Example:\n  printf '1\\n1\\n1 19\\n' | grundy hdu5724   # YES"
+    )]
+    Hdu5724 {
+        #[command(flatten)]
+        input: InputArg,
+        /// After YES, print a winning move: `YES ROW FROM TO`.
+        #[arg(long)]
+        hint: bool,
+        /// Board width W (columns 1..=W), 1 to 64.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WIDTH)))]
+        width: u32,
+    },
+    /// LightOJ 1315 "Game of Hyper Knights": `Case k: Alice` or `Case k: Bob`.
+    #[command(
+        visible_alias = "hyper-knight",
+        long_about = "LightOJ 1315 \"Game of Hyper Knights\": `Case k: Alice` or `Case k: Bob`.\n\n\
+            A hyper knight on (x, y) moves by (-3,-1), (-2,1), (-2,-1), (-1,-2), (-1,-3) \
+            or (1,-2) and must stay on x, y >= 0.\n\n\
+            Input:\n  \
+              T                      number of test cases\n  \
+              n                      per case: number of knights\n  \
+              x y                    n lines: a knight's square\n\n\
+            Output: `Case k: Alice` if the first player wins, else `Case k: Bob`.\n\
+            With --hint: `Case k: Alice K X Y`, move knight K (1-based) to (X, Y).\n\n\
+            Example:\n  printf '1\\n1\\n3 5\\n' | grundy lightoj1315   # Case 1: Alice"
+    )]
+    Lightoj1315 {
+        #[command(flatten)]
+        input: InputArg,
+        /// After Alice, print a winning move: `Alice K X Y`.
+        #[arg(long)]
+        hint: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+struct InputArg {
+    /// Input file; standard input when absent or `-`.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+impl InputArg {
+    fn read(&self) -> Result<Vec<u8>> {
+        match &self.file {
+            Some(path) if path.as_os_str() != "-" => {
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+            }
+            _ => {
+                let mut buf = Vec::new();
+                std::io::stdin()
+                    .lock()
+                    .read_to_end(&mut buf)
+                    .context("cannot read standard input")?;
+                Ok(buf)
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs a subcommand: prints what was answered, then the input error if any.
+fn run(cli: Cli) -> Result<ExitCode> {
+    let mut out = Vec::new();
+    let result: Result<(), InputError> = match cli.command {
+        Command::Hdu1524 { input, hint } => {
+            hdu1524::solve(&input.read()?, &mut out, hdu1524::Options { hint })
+        }
+        Command::Uva11927 { input } => uva11927::solve(&input.read()?, &mut out),
+        Command::Hdu5724 { input, hint, width } => hdu5724::solve(
+            &input.read()?,
+            &mut out,
+            hdu5724::Options { width, hint },
+            row::row_grundy,
+        ),
+        Command::Lightoj1315 { input, hint } => {
+            let moves = MoveSet::hyper_knight();
+            let mut table = TriangleTable::new(moves.clone(), TriangleTable::DEFAULT_MAX_SUM);
+            lightoj1315::solve(
+                &input.read()?,
+                &mut out,
+                lightoj1315::Options { hint },
+                &moves,
+                |x, y| table.value(x, y),
+            )
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(&out).context("cannot write the answers")?;
+    stdout.flush().context("cannot write the answers")?;
+    match result {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(EXIT_BAD_INPUT))
+        }
+    }
+}

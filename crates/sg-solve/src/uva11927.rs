@@ -1,0 +1,44 @@
+//! UVA 11927 "Games Are Important": stones on DAG nodes, `First` or
+//! `Second` per test case.
+//!
+//! Input, repeated until a line `0 0` (or the end of the input): `n m`, then
+//! `m` lines `u v` (a move from `u` to `v`), then `n` stone counts. Only the
+//! parity of each count matters: two stones on one node cancel in the XOR.
+//! The graph must be acyclic; it is checked whole.
+
+use crate::error::InputError;
+use crate::scan::Scanner;
+use sg_core::{Graph, graph::grundy_values};
+
+/// Solves every test case of `input`, appending answers to `out`. On an
+/// error, `out` holds the answers of every test case completed before it.
+pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
+    let mut sc = Scanner::new(input);
+    let mut sources: Vec<u32> = Vec::new();
+    let mut targets: Vec<u32> = Vec::new();
+    while let Some(n) = sc.next_opt("the number of nodes n")? {
+        let case_start = sc.last_offset();
+        let n = sc.check_at_most(n, "the number of nodes n", Graph::MAX_NODES as u64)? as usize;
+        let m = sc.next_at_most("the number of edges m", Graph::MAX_EDGES as u64)?;
+        if n == 0 && m == 0 {
+            break;
+        }
+        sources.clear();
+        targets.clear();
+        for _ in 0..m {
+            sources.push(sc.next_node("the source node of an edge", n)?);
+            targets.push(sc.next_node("the target node of an edge", n)?);
+        }
+        let graph =
+            Graph::from_edges(n, &sources, &targets).expect("edges were validated while reading");
+        let values = grundy_values(&graph).map_err(|e| sc.error_at(case_start, e.into()))?;
+        let mut sum = 0u32;
+        for value in values {
+            if sc.next("a stone count")? & 1 == 1 {
+                sum ^= value;
+            }
+        }
+        out.extend_from_slice(if sum != 0 { b"First\n" } else { b"Second\n" });
+    }
+    Ok(())
+}
