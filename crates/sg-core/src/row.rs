@@ -158,8 +158,10 @@ mod tests {
         assert_eq!(row_grundy(0b11), 0);
         // Column 19 alone: one move.
         assert_eq!(row_grundy(0b10), 1);
-        // Columns 19 and 18 on separate rows: 1 xor 1... (bits 1 and 2)
-        assert_eq!(row_grundy(0b10) ^ row_grundy(0b100), 1 ^ 0);
+        // Column 18 alone (bit 2, two empty cells to its right): even stair.
+        assert_eq!(row_grundy(0b100), 0);
+        // So the sample's second case, rows {19} and {18}, is a first-player win.
+        assert_eq!(row_grundy(0b10) ^ row_grundy(0b100), 1);
     }
 
     #[test]
