@@ -1,0 +1,137 @@
+//! Definitional solvers, written from the problem statements and
+//! independent of the library's engine, plus input formatting helpers.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::collections::HashMap;
+
+/// SplitMix64: a seeded generator for large deterministic test inputs.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn mex(values: &[u32]) -> u32 {
+    (0..).find(|v| !values.contains(v)).unwrap()
+}
+
+/// Grundy value of node `v` of a DAG given as adjacency lists (memoized
+/// recursion; test graphs are at most a few thousand deep).
+pub fn dag_value(adj: &[Vec<usize>], v: usize, memo: &mut HashMap<usize, u32>) -> u32 {
+    if let Some(&g) = memo.get(&v) {
+        return g;
+    }
+    let vals: Vec<u32> = adj[v].iter().map(|&w| dag_value(adj, w, memo)).collect();
+    let g = mex(&vals);
+    memo.insert(v, g);
+    g
+}
+
+/// The moves of the row game by the statement: a piece on column `p`
+/// (1-based from the left) goes to the first empty column to its right,
+/// jumping any pieces in between; columns must stay within `1..=width`.
+pub fn row_moves(cols: &[u32], width: u32) -> Vec<(u32, u32, Vec<u32>)> {
+    let mut out = vec![];
+    for &p in cols {
+        let mut q = p + 1;
+        while q <= width && cols.contains(&q) {
+            q += 1;
+        }
+        if q <= width {
+            let mut next: Vec<u32> = cols.iter().map(|&c| if c == p { q } else { c }).collect();
+            next.sort_unstable();
+            out.push((p, q, next));
+        }
+    }
+    out
+}
+
+/// Grundy value of a row (sorted columns) by the definition.
+pub fn row_value(cols: &[u32], width: u32, memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
+    if let Some(&g) = memo.get(cols) {
+        return g;
+    }
+    let vals: Vec<u32> = row_moves(cols, width)
+        .into_iter()
+        .map(|(_, _, next)| row_value(&next, width, memo))
+        .collect();
+    let g = mex(&vals);
+    memo.insert(cols.to_vec(), g);
+    g
+}
+
+/// Every 20-column row's value by the definition, indexed by the set of
+/// columns as a bit mask with column `c` at bit `c - 1` (a different
+/// encoding from the library's, on purpose). Rows are processed by
+/// decreasing sum of columns: every move raises a column.
+pub fn row_table_20() -> Vec<u8> {
+    const W: u32 = 20;
+    let mut order: Vec<u32> = (0..1u32 << W).collect();
+    let colsum = |m: u32| {
+        (0..W)
+            .filter(|b| m >> b & 1 == 1)
+            .map(|b| b + 1)
+            .sum::<u32>()
+    };
+    order.sort_by_key(|&m| std::cmp::Reverse(colsum(m)));
+    let mut table = vec![0u8; 1 << W];
+    for m in order {
+        let cols: Vec<u32> = (0..W).filter(|b| m >> b & 1 == 1).map(|b| b + 1).collect();
+        let vals: Vec<u32> = row_moves(&cols, W)
+            .into_iter()
+            .map(|(_, _, next)| {
+                u32::from(table[next.iter().map(|c| 1usize << (c - 1)).sum::<usize>()])
+            })
+            .collect();
+        table[m as usize] = mex(&vals) as u8;
+    }
+    table
+}
+
+pub const KNIGHT_MOVES: [(i64, i64); 6] =
+    [(-3, -1), (-2, 1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
+
+/// Hyper-knight values for every square with `x + y < limit`, as a
+/// `limit x limit` array filled by increasing `x + y`.
+pub fn knight_values(limit: usize) -> Vec<Vec<u8>> {
+    let mut g = vec![vec![0u8; limit]; limit];
+    for d in 0..limit {
+        for x in 0..=d {
+            let y = d - x;
+            let vals: Vec<u32> = KNIGHT_MOVES
+                .iter()
+                .map(|&(dx, dy)| (x as i64 + dx, y as i64 + dy))
+                .filter(|&(a, b)| a >= 0 && b >= 0)
+                .map(|(a, b)| u32::from(g[a as usize][b as usize]))
+                .collect();
+            g[x][y] = mex(&vals) as u8;
+        }
+    }
+    g
+}
+
+/// Joins tokens with varied whitespace (spaces, tabs, CRLF, blank lines),
+/// keeping each logical line's tokens on a line unless `scramble` says so.
+pub fn format_lines(lines: &[Vec<u64>], rng: &mut SplitMix) -> String {
+    let mut s = String::new();
+    for line in lines {
+        for (i, t) in line.iter().enumerate() {
+            if i > 0 {
+                s.push_str([" ", "\t", "  ", " \t "][rng.below(4) as usize]);
+            }
+            s.push_str(&t.to_string());
+        }
+        s.push_str(["\n", "\r\n", "\n\n", " \n"][rng.below(4) as usize]);
+    }
+    s
+}
