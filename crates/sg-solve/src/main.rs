@@ -111,6 +111,14 @@ enum Command {
         #[arg(long)]
         hint: bool,
     },
+    /// Benchmark floor: read FILE and parse every integer in it, nothing else.
+    ///
+    /// Prints the count and the wrapping sum of the integers. Every solver is
+    /// measured against this on the same bytes (see README, Performance).
+    Floor {
+        #[command(flatten)]
+        input: InputArg,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -173,6 +181,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 &moves,
                 |x, y| table.value(x, y),
             )
+        }
+        Command::Floor { input } => {
+            sg_solve::scan::parse_all(&input.read()?).map(|(count, sum)| {
+                writeln!(out, "{count} {sum}").expect("writing to a Vec cannot fail");
+            })
         }
     };
     let mut stdout = std::io::stdout().lock();

@@ -181,6 +181,19 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// The floor of every solver: reads every integer of `buf` and nothing
+/// else, returning how many there were and their wrapping sum (so the work
+/// cannot be optimised away).
+pub fn parse_all(buf: &[u8]) -> Result<(u64, u64), InputError> {
+    let mut sc = Scanner::new(buf);
+    let (mut count, mut sum) = (0u64, 0u64);
+    while let Some(v) = sc.next_opt("an integer")? {
+        count += 1;
+        sum = sum.wrapping_add(v);
+    }
+    Ok((count, sum))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +207,12 @@ mod tests {
         }
         assert_eq!(got, [12, 3, 45, 6]);
         assert!(s.next_opt("n").unwrap().is_none());
+    }
+
+    #[test]
+    fn parse_all_counts_and_sums() {
+        assert_eq!(parse_all(b" 1 2\n3\t4\r\n").unwrap(), (4, 10));
+        assert!(parse_all(b"1 a").is_err());
     }
 
     #[test]
