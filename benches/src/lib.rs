@@ -8,6 +8,8 @@
 
 use std::fmt::Write;
 
+pub mod naive;
+
 /// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed, seeded
 /// generator whose output never changes.
 #[derive(Debug, Clone)]
@@ -46,25 +48,27 @@ pub struct Input {
 }
 
 /// Edges of a random DAG on `n` nodes: each edge goes from a node to one
-/// of lower id under a random relabelling, so ids are not a topological
-/// order. Returns `(u, v)` pairs.
-pub fn random_dag_edges(n: usize, edges: usize, rng: &mut SplitMix64) -> Vec<(u32, u32)> {
+/// of lower rank under a random relabelling, so ids are not a topological
+/// order. Returns the sources and the targets.
+pub fn random_dag_edges(n: usize, edges: usize, rng: &mut SplitMix64) -> (Vec<u32>, Vec<u32>) {
     let mut label: Vec<u32> = (0..n as u32).collect();
     for i in (1..n).rev() {
         label.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    (0..edges)
-        .map(|_| {
-            let a = 1 + rng.below(n as u64 - 1);
-            let b = rng.below(a);
-            (label[a as usize], label[b as usize])
-        })
-        .collect()
+    let (mut sources, mut targets) = (Vec::with_capacity(edges), Vec::with_capacity(edges));
+    for _ in 0..edges {
+        let a = 1 + rng.below(n as u64 - 1);
+        let b = rng.below(a);
+        sources.push(label[a as usize]);
+        targets.push(label[b as usize]);
+    }
+    (sources, targets)
 }
 
-fn adjacency(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
+/// Adjacency lists of the edges `sources[i] -> targets[i]`.
+pub fn adjacency(n: usize, sources: &[u32], targets: &[u32]) -> Vec<Vec<u32>> {
     let mut adj = vec![Vec::new(); n];
-    for &(u, v) in edges {
+    for (&u, &v) in sources.iter().zip(targets) {
         adj[u as usize].push(v);
     }
     adj
@@ -76,7 +80,8 @@ pub fn hdu1524(cases: usize, n: usize, edges: usize, queries: usize, seed: u64) 
     let mut rng = SplitMix64::new(seed);
     let mut s = String::new();
     for _ in 0..cases {
-        let adj = adjacency(n, &random_dag_edges(n, edges, &mut rng));
+        let (sources, targets) = random_dag_edges(n, edges, &mut rng);
+        let adj = adjacency(n, &sources, &targets);
         writeln!(s, "{n}").unwrap();
         for list in &adj {
             write!(s, "{}", list.len()).unwrap();
@@ -118,9 +123,9 @@ pub fn uva11927(cases: usize, n: usize, edges: usize, seed: u64) -> Vec<u8> {
     let mut rng = SplitMix64::new(seed);
     let mut s = String::new();
     for _ in 0..cases {
-        let list = random_dag_edges(n, edges, &mut rng);
+        let (sources, targets) = random_dag_edges(n, edges, &mut rng);
         writeln!(s, "{n} {edges}").unwrap();
-        for (u, v) in list {
+        for (u, v) in sources.into_iter().zip(targets) {
             writeln!(s, "{u} {v}").unwrap();
         }
         for _ in 0..n {

@@ -89,7 +89,10 @@ impl Graph {
     ) -> Result<Self, GraphError> {
         assert_eq!(sources.len(), targets.len(), "one target per source");
         check_sizes(node_count, sources.len())?;
-        let mut offsets = vec![0u32; node_count + 1];
+        // Counting sort with one offsets array: count node s at index s + 2,
+        // take prefix sums, then scatter through index s + 1, which leaves
+        // offsets[s + 1] at the end of s's successors, i.e. the start of s + 1.
+        let mut offsets = vec![0u32; node_count + 2];
         for (&s, &t) in sources.iter().zip(targets) {
             for node in [s, t] {
                 if node as usize >= node_count {
@@ -99,18 +102,18 @@ impl Graph {
                     });
                 }
             }
-            offsets[s as usize + 1] += 1;
+            offsets[s as usize + 2] += 1;
         }
-        for v in 0..node_count {
-            offsets[v + 1] += offsets[v];
+        for v in 2..offsets.len() {
+            offsets[v] += offsets[v - 1];
         }
-        let mut fill = offsets.clone();
         let mut sorted = vec![0u32; targets.len()];
         for (&s, &t) in sources.iter().zip(targets) {
-            let slot = &mut fill[s as usize];
+            let slot = &mut offsets[s as usize + 1];
             sorted[*slot as usize] = t;
             *slot += 1;
         }
+        offsets.pop();
         Ok(Self {
             offsets,
             targets: sorted,
@@ -210,6 +213,10 @@ struct Frame {
     node: u32,
     /// Index into the CSR targets of the next successor to look at.
     cursor: u32,
+    /// The successors' values below 64 seen so far, one bit each. Each
+    /// successor's value is read once, as the cursor passes it, so a node
+    /// with fewer than 64 moves needs no second pass for its mex.
+    seen: u64,
 }
 
 /// On-demand Grundy values of an acyclic [`Graph`].
@@ -269,20 +276,22 @@ impl<'g> Grundy<'g> {
         stack.push(Frame {
             node: root,
             cursor: offsets[root as usize],
+            seen: 0,
         });
-        'frames: while let Some(top) = stack.last().copied() {
-            let start = offsets[top.node as usize];
-            let end = offsets[top.node as usize + 1];
-            let mut i = top.cursor;
-            while i < end {
-                let w = targets[i as usize];
+        'frames: while let Some(top) = stack.last_mut() {
+            let node = top.node as usize;
+            let end = offsets[node + 1];
+            while top.cursor < end {
+                let w = targets[top.cursor as usize];
                 match values[w as usize] {
                     UNKNOWN => {
-                        stack.last_mut().expect("non-empty").cursor = i + 1;
+                        // Descend; the cursor stays on w, whose value is
+                        // read (from cache) when we come back.
                         values[w as usize] = ON_STACK;
                         stack.push(Frame {
                             node: w,
                             cursor: offsets[w as usize],
+                            seen: 0,
                         });
                         continue 'frames;
                     }
@@ -298,14 +307,23 @@ impl<'g> Grundy<'g> {
                         }
                         return Err(CycleError { nodes });
                     }
-                    _ => i += 1,
+                    g => {
+                        if g < 64 {
+                            top.seen |= 1 << g;
+                        }
+                        top.cursor += 1;
+                    }
                 }
             }
-            let succ = &targets[start as usize..end as usize];
-            let g = self
-                .mex
-                .mex(succ.len(), succ.iter().map(|&w| values[w as usize]));
-            values[top.node as usize] = g;
+            let start = offsets[node];
+            let degree = (end - start) as usize;
+            values[node] = if degree < 64 {
+                (!top.seen).trailing_zeros()
+            } else {
+                let succ = &targets[start as usize..end as usize];
+                self.mex
+                    .mex(degree, succ.iter().map(|&w| values[w as usize]))
+            };
             stack.pop();
         }
         Ok(values[root as usize])
