@@ -3,15 +3,20 @@
 //! - [`mex`]: the minimum excludant of a small set, without allocating per call.
 //! - [`graph`]: explicit game graphs in compressed sparse row form and their
 //!   Grundy values, computed iteratively and on demand.
+//! - [`gsg`]: generalized Sprague-Grundy values of graphs with cycles
+//!   (finite or `inf(K)`), outcomes of sums of tokens and winning moves
+//!   that end the game.
 //! - [`row`]: the row game of HDU 5724 ("a piece jumps right over a block"),
 //!   by its definition and by its closed form (staircase Nim).
 //! - [`knight`]: the hyper knight of LightOJ 1315 (and any move set that
 //!   lowers `x + y`), by its definition.
 
 pub mod graph;
+pub mod gsg;
 pub mod knight;
 pub mod mex;
 pub mod row;
 
 pub use graph::{CycleError, Graph, GraphError, Grundy};
+pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};
 pub use mex::Mex;

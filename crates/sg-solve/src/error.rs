@@ -40,6 +40,14 @@ pub enum InputErrorKind {
         /// The largest accepted value.
         max: u64,
     },
+    /// A number below the smallest accepted value.
+    #[error("{expected} must be at least {min}")]
+    NumberTooSmall {
+        /// What was expected.
+        expected: &'static str,
+        /// The smallest accepted value.
+        min: u64,
+    },
     /// A node index that is not below the number of nodes.
     #[error("node {node} is out of range (nodes are 0..={})", .node_count.saturating_sub(1))]
     NodeOutOfRange {

@@ -6,6 +6,7 @@
 //! leaving the answers of the complete test cases before it in the buffer.
 
 pub mod error;
+pub mod graph;
 pub mod hdu1524;
 pub mod hdu5724;
 pub mod lightoj1315;

@@ -14,11 +14,12 @@ fn expected(problem: &str) -> Vec<u8> {
     std::fs::read(data(&format!("{problem}.out"))).unwrap()
 }
 
-const PROBLEMS: [(&str, &str); 4] = [
+const PROBLEMS: [(&str, &str); 5] = [
     ("hdu1524", "chess-dag"),
     ("uva11927", "stones"),
     ("hdu5724", "row-jump"),
     ("lightoj1315", "hyper-knight"),
+    ("graph", "cyclic"),
 ];
 
 #[test]
@@ -94,6 +95,12 @@ fn hints_are_printed() {
     );
     // Row {19} and row {18}: only the piece on 19 can reach value 0, to 20.
     assert_eq!(hint("hdu5724"), "NO\nYES 1 19 20\n");
+    // Node 1 can move to 0 or 2, both of value 0: 2 was labelled first (0
+    // would let the opponent go back to 1 forever).
+    assert_eq!(
+        hint("graph"),
+        "LOSE\nWIN 1 2\nWIN 3 2\nDRAW\nDRAW\nDRAW\nLOSE\n"
+    );
     // Knight 1 on (2, 5) has the moves (0, 4), (0, 6), (0, 4), (1, 3), (1, 2), (3, 3).
     let knight = hint("lightoj1315");
     let moved = knight
