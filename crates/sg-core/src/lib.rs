@@ -13,6 +13,7 @@
 
 pub mod graph;
 pub mod gsg;
+mod hugepages;
 pub mod knight;
 pub mod mex;
 pub mod row;
