@@ -1,0 +1,127 @@
+//! Why a table was refused: one variant per way a file can be wrong.
+
+use crate::format::TableKind;
+use std::path::PathBuf;
+
+/// Why a table file or buffer was refused. Every check of
+/// [`Table::from_bytes`](crate::Table::from_bytes) has its own variant.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The file could not be opened, read or mapped.
+    #[error("cannot read table file {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// Fewer bytes than the part that must be there.
+    #[error("table truncated: {what} needs {needed} bytes, the file has {len}")]
+    Truncated {
+        /// The part that does not fit ("header", "metadata", "payload").
+        what: &'static str,
+        /// Bytes that part needs, counted from the start of the file.
+        needed: u64,
+        /// Bytes in the file.
+        len: u64,
+    },
+    /// The file does not start with `GRUNDYT\0`.
+    #[error("not a grundy table: the magic bytes are {found:02x?}, expected \"GRUNDYT\\0\"")]
+    BadMagic {
+        /// The first eight bytes.
+        found: [u8; 8],
+    },
+    /// The endianness word is not `0x01020304`.
+    #[error(
+        "endianness check word is {found:#010x}, expected 0x01020304 (a big-endian or corrupt file)"
+    )]
+    BadEndianness {
+        /// The word as read (little-endian).
+        found: u32,
+    },
+    /// A format version this reader does not know.
+    #[error(
+        "table format version {found} is not supported (this reader knows version {supported})"
+    )]
+    UnsupportedVersion {
+        /// Version in the file.
+        found: u32,
+        /// The one supported version.
+        supported: u32,
+    },
+    /// A table kind this reader does not know.
+    #[error("unknown table kind {0}")]
+    UnknownKind(u32),
+    /// The table is valid but of another kind than asked for.
+    #[error("expected a {expected} table, found a {found} table")]
+    WrongKind {
+        /// The kind asked for.
+        expected: TableKind,
+        /// The kind of the file.
+        found: TableKind,
+    },
+    /// The reserved header bytes are not zero.
+    #[error("reserved header bytes are not zero")]
+    ReservedNotZero,
+    /// The metadata checksum does not match.
+    #[error("metadata checksum mismatch: header says {expected:#010x}, metadata has {found:#010x}")]
+    MetadataChecksum {
+        /// Checksum in the header.
+        expected: u32,
+        /// Checksum of the metadata bytes.
+        found: u32,
+    },
+    /// The metadata could not be decoded.
+    #[error("invalid metadata: {0}")]
+    Metadata(String),
+    /// The metadata describes another game than the header's kind.
+    #[error("the header says a {header} table but the metadata describes a {metadata} table")]
+    KindMismatch {
+        /// Kind in the header.
+        header: TableKind,
+        /// Kind of the metadata's game.
+        metadata: TableKind,
+    },
+    /// The parameters in the metadata are out of range.
+    #[error("invalid table parameters: {0}")]
+    Parameters(String),
+    /// The payload offset is not a multiple of 64 or overlaps the metadata.
+    #[error("payload offset {offset} is invalid: it must be a multiple of 64 and at least {min}")]
+    PayloadOffset {
+        /// Offset in the header.
+        offset: u64,
+        /// First byte after the metadata.
+        min: u64,
+    },
+    /// The payload length is not the one the parameters imply.
+    #[error("payload length {found} does not match the table's parameters, which need {expected}")]
+    PayloadLength {
+        /// Entries the parameters imply.
+        expected: u64,
+        /// Payload length in the header.
+        found: u64,
+    },
+    /// Bytes after the payload.
+    #[error("{extra} unexpected bytes after the payload")]
+    TrailingBytes {
+        /// How many.
+        extra: u64,
+    },
+    /// The bytes do not sit at a 64-byte aligned address.
+    #[error(
+        "table bytes are misaligned: the payload is at address {address:#x}, which is not a multiple of 64 (load with read_file or an aligned buffer)"
+    )]
+    Misaligned {
+        /// Address of the payload.
+        address: usize,
+    },
+    /// The payload checksum does not match: the payload is corrupt.
+    #[error("payload checksum mismatch: header says {expected:#010x}, payload has {found:#010x}")]
+    PayloadChecksum {
+        /// Checksum in the header.
+        expected: u32,
+        /// Checksum of the payload bytes.
+        found: u32,
+    },
+}

@@ -1,0 +1,269 @@
+//! The byte layout of a `.sgt` table file, its header and metadata, and
+//! [`encode`] to write one.
+//!
+#![doc = include_str!("../FORMAT.md")]
+
+use crate::error::TableError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The first eight bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"GRUNDYT\0";
+/// The endianness check word, stored little-endian.
+pub const ENDIANNESS_CHECK: u32 = 0x0102_0304;
+/// The one format version this crate reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Size of the fixed header.
+pub const HEADER_LEN: usize = 64;
+/// Alignment of the payload, in the file and in memory.
+pub const PAYLOAD_ALIGN: usize = 64;
+/// The widest row table a file may describe.
+pub const MAX_ROW_WIDTH: u32 = 40;
+
+/// What a table holds, as numbered in the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// The row game of HDU 5724, by bit mask.
+    Row,
+    /// A knight game (LightOJ 1315) on a square, by `(x, y)`.
+    Knight,
+}
+
+impl TableKind {
+    /// The number of the kind in the header.
+    pub fn code(self) -> u32 {
+        match self {
+            Self::Row => 1,
+            Self::Knight => 2,
+        }
+    }
+
+    /// The kind with header number `code`.
+    pub fn from_code(code: u32) -> Result<Self, TableError> {
+        match code {
+            1 => Ok(Self::Row),
+            2 => Ok(Self::Knight),
+            other => Err(TableError::UnknownKind(other)),
+        }
+    }
+}
+
+impl fmt::Display for TableKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Row => "row",
+            Self::Knight => "knight",
+        })
+    }
+}
+
+/// The game a table is for, with its parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Game {
+    /// Every row of `width` cells.
+    Row {
+        /// Cells in a row; the table has `2^width` entries.
+        width: u32,
+    },
+    /// Every square `(x, y)` with `x, y < size` of the knight game with
+    /// these steps.
+    Knight {
+        /// Side of the square; the table has `size^2` entries.
+        size: u64,
+        /// The steps `(dx, dy)` of the knight.
+        moves: Vec<(i32, i32)>,
+    },
+}
+
+impl Game {
+    /// The kind of table for this game.
+    pub fn kind(&self) -> TableKind {
+        match self {
+            Self::Row { .. } => TableKind::Row,
+            Self::Knight { .. } => TableKind::Knight,
+        }
+    }
+
+    /// The number of entries of the table, after checking the parameters.
+    pub fn entries(&self) -> Result<u64, TableError> {
+        match self {
+            Self::Row { width } => {
+                if !(1..=MAX_ROW_WIDTH).contains(width) {
+                    return Err(TableError::Parameters(format!(
+                        "row width {width} is not in 1..={MAX_ROW_WIDTH}"
+                    )));
+                }
+                Ok(1u64 << width)
+            }
+            Self::Knight { size, moves } => {
+                sg_core::knight::MoveSet::new(moves)
+                    .map_err(|e| TableError::Parameters(format!("knight moves: {e}")))?;
+                match size.checked_mul(*size) {
+                    Some(n) if n > 0 => Ok(n),
+                    _ => Err(TableError::Parameters(format!(
+                        "knight size {size} is zero or too large"
+                    ))),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Row { width } => write!(f, "row game, width {width}"),
+            Self::Knight { size, moves } => {
+                write!(f, "knight game, {size} x {size} squares, moves ")?;
+                for (i, (dx, dy)) in moves.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { " " };
+                    write!(f, "{sep}({dx},{dy})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The metadata of a table, encoded with postcard after the header.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metadata {
+    /// The game and its parameters.
+    pub game: Game,
+    /// The program that wrote the table, e.g. `"xtask 0.1.0"`.
+    pub generator: String,
+}
+
+/// The fixed 64-byte header, decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// Format version.
+    pub version: u32,
+    /// Table kind.
+    pub kind: TableKind,
+    /// Metadata length in bytes.
+    pub metadata_len: u32,
+    /// Offset of the payload from the start of the file.
+    pub payload_offset: u64,
+    /// Payload length in bytes (= entries).
+    pub payload_len: u64,
+    /// CRC-32 of the payload.
+    pub payload_crc: u32,
+    /// CRC-32 of the metadata.
+    pub metadata_crc: u32,
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    let mut word = [0; 4];
+    word.copy_from_slice(&bytes[at..at + 4]);
+    u32::from_le_bytes(word)
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+impl Header {
+    /// Decodes and checks the fixed header at the start of `bytes`: length,
+    /// magic, endianness, version, kind and reserved bytes.
+    pub fn parse(bytes: &[u8]) -> Result<Self, TableError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(TableError::Truncated {
+                what: "header",
+                needed: HEADER_LEN as u64,
+                len: bytes.len() as u64,
+            });
+        }
+        let mut magic = [0; 8];
+        magic.copy_from_slice(&bytes[..8]);
+        if magic != MAGIC {
+            return Err(TableError::BadMagic { found: magic });
+        }
+        let check = u32_at(bytes, 8);
+        if check != ENDIANNESS_CHECK {
+            return Err(TableError::BadEndianness { found: check });
+        }
+        let version = u32_at(bytes, 12);
+        if version != FORMAT_VERSION {
+            return Err(TableError::UnsupportedVersion {
+                found: version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let kind = TableKind::from_code(u32_at(bytes, 16))?;
+        if bytes[48..HEADER_LEN].iter().any(|&b| b != 0) {
+            return Err(TableError::ReservedNotZero);
+        }
+        Ok(Self {
+            version,
+            kind,
+            metadata_len: u32_at(bytes, 20),
+            payload_offset: u64_at(bytes, 24),
+            payload_len: u64_at(bytes, 32),
+            payload_crc: u32_at(bytes, 40),
+            metadata_crc: u32_at(bytes, 44),
+        })
+    }
+
+    /// The 64 header bytes.
+    pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
+        let mut out = [0; HEADER_LEN];
+        out[..8].copy_from_slice(&MAGIC);
+        out[8..12].copy_from_slice(&ENDIANNESS_CHECK.to_le_bytes());
+        out[12..16].copy_from_slice(&self.version.to_le_bytes());
+        out[16..20].copy_from_slice(&self.kind.code().to_le_bytes());
+        out[20..24].copy_from_slice(&self.metadata_len.to_le_bytes());
+        out[24..32].copy_from_slice(&self.payload_offset.to_le_bytes());
+        out[32..40].copy_from_slice(&self.payload_len.to_le_bytes());
+        out[40..44].copy_from_slice(&self.payload_crc.to_le_bytes());
+        out[44..48].copy_from_slice(&self.metadata_crc.to_le_bytes());
+        out
+    }
+}
+
+/// Rounds `n` up to a multiple of [`PAYLOAD_ALIGN`].
+pub(crate) fn align_up(n: u64) -> u64 {
+    n.div_ceil(PAYLOAD_ALIGN as u64) * PAYLOAD_ALIGN as u64
+}
+
+/// Everything of a table file before its payload (header, metadata,
+/// padding), for `payload`. Writing these bytes then `payload` gives the
+/// file; [`encode`] does both in memory.
+///
+/// Fails if `payload` does not have the length the metadata implies.
+pub fn encode_prefix(metadata: &Metadata, payload: &[u8]) -> Result<Vec<u8>, TableError> {
+    let expected = metadata.game.entries()?;
+    if payload.len() as u64 != expected {
+        return Err(TableError::PayloadLength {
+            expected,
+            found: payload.len() as u64,
+        });
+    }
+    let meta = postcard::to_allocvec(metadata).map_err(|e| TableError::Metadata(e.to_string()))?;
+    let metadata_len = u32::try_from(meta.len())
+        .map_err(|_| TableError::Metadata("metadata longer than 4 GiB".into()))?;
+    let payload_offset = align_up((HEADER_LEN + meta.len()) as u64);
+    let header = Header {
+        version: FORMAT_VERSION,
+        kind: metadata.game.kind(),
+        metadata_len,
+        payload_offset,
+        payload_len: expected,
+        payload_crc: crc32fast::hash(payload),
+        metadata_crc: crc32fast::hash(&meta),
+    };
+    let mut out = Vec::with_capacity(payload_offset as usize);
+    out.extend_from_slice(&header.to_bytes());
+    out.extend_from_slice(&meta);
+    out.resize(payload_offset as usize, 0);
+    Ok(out)
+}
+
+/// The complete table file for `metadata` and `payload`.
+pub fn encode(metadata: &Metadata, payload: &[u8]) -> Result<Vec<u8>, TableError> {
+    let mut out = encode_prefix(metadata, payload)?;
+    out.extend_from_slice(payload);
+    Ok(out)
+}

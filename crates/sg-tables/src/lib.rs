@@ -1,0 +1,27 @@
+//! Precomputed Grundy tables for `grundy`: the `.sgt` file format, its
+//! validation, typed views, memory-mapped and owned files, and the tables of
+//! `data/` compiled into the library.
+//!
+//! - [`format`]: the byte layout (documented byte by byte), the header and the
+//!   metadata, and [`encode`](format::encode) to write a table.
+//! - [`Table`]: a validated table borrowed from bytes, with
+//!   [`Table::from_bytes`]; [`RowTable`] and [`KnightTable`] are its typed views.
+//! - [`read_file`] reads a file into a 64-byte aligned buffer;
+//!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract).
+//!
+//! The tables are written by `cargo xtask gen` from the definitions of the
+//! games in `sg-core`; see the workspace README.
+
+pub mod aligned;
+mod error;
+mod file;
+pub mod format;
+mod table;
+mod views;
+
+pub use aligned::AlignedBytes;
+pub use error::TableError;
+pub use file::{MappedTable, OwnedTable, open_mmap, open_mmap_unverified, read_file};
+pub use format::{FORMAT_VERSION, Game, Metadata, TableKind};
+pub use table::{Table, TableInfo};
+pub use views::{KnightTable, RowTable};

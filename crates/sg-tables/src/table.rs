@@ -1,0 +1,154 @@
+//! A validated table borrowed from bytes: [`Table::from_bytes`].
+
+use crate::error::TableError;
+use crate::format::{HEADER_LEN, Header, Metadata, PAYLOAD_ALIGN, TableKind};
+use crate::views::{KnightTable, RowTable};
+
+/// What a table file says about itself: its header and metadata.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableInfo {
+    /// The decoded header.
+    pub header: Header,
+    /// The decoded metadata.
+    pub metadata: Metadata,
+}
+
+impl TableInfo {
+    /// The table kind.
+    pub fn kind(&self) -> TableKind {
+        self.header.kind
+    }
+}
+
+/// A validated table whose payload is borrowed from the bytes of a file.
+#[derive(Debug, Clone)]
+pub struct Table<'a> {
+    info: TableInfo,
+    payload: &'a [u8],
+}
+
+impl<'a> Table<'a> {
+    /// Validates a whole table file held in `bytes`, which must start at a
+    /// 64-byte aligned address: header, metadata, sizes, alignment and the
+    /// payload checksum. Never panics, whatever the bytes.
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<Self, TableError> {
+        Self::parse(bytes, true)
+    }
+
+    /// Like [`from_bytes`](Self::from_bytes) but without the payload
+    /// checksum, which reads every byte of the payload: for a large memory
+    /// map that should not be paged in at once. This is not `unsafe`:
+    /// every lookup is bounds-checked, so a corrupt payload gives wrong
+    /// values, never undefined behaviour.
+    pub fn from_bytes_unverified(bytes: &'a [u8]) -> Result<Self, TableError> {
+        Self::parse(bytes, false)
+    }
+
+    fn parse(bytes: &'a [u8], verify_payload: bool) -> Result<Self, TableError> {
+        let header = Header::parse(bytes)?;
+        let len = bytes.len() as u64;
+        let meta_end = HEADER_LEN as u64 + u64::from(header.metadata_len);
+        if meta_end > len {
+            return Err(TableError::Truncated {
+                what: "metadata",
+                needed: meta_end,
+                len,
+            });
+        }
+        let meta_bytes = &bytes[HEADER_LEN..meta_end as usize];
+        let found = crc32fast::hash(meta_bytes);
+        if found != header.metadata_crc {
+            return Err(TableError::MetadataChecksum {
+                expected: header.metadata_crc,
+                found,
+            });
+        }
+        let (metadata, rest): (Metadata, _) = postcard::take_from_bytes(meta_bytes)
+            .map_err(|e| TableError::Metadata(e.to_string()))?;
+        if !rest.is_empty() {
+            return Err(TableError::Metadata(format!(
+                "{} bytes after the metadata",
+                rest.len()
+            )));
+        }
+        if metadata.game.kind() != header.kind {
+            return Err(TableError::KindMismatch {
+                header: header.kind,
+                metadata: metadata.game.kind(),
+            });
+        }
+        let expected = metadata.game.entries()?;
+        let offset = header.payload_offset;
+        if !offset.is_multiple_of(PAYLOAD_ALIGN as u64) || offset < meta_end {
+            return Err(TableError::PayloadOffset {
+                offset,
+                min: meta_end,
+            });
+        }
+        if header.payload_len != expected {
+            return Err(TableError::PayloadLength {
+                expected,
+                found: header.payload_len,
+            });
+        }
+        let end = offset
+            .checked_add(expected)
+            .ok_or(TableError::PayloadLength {
+                expected,
+                found: header.payload_len,
+            })?;
+        if end > len {
+            return Err(TableError::Truncated {
+                what: "payload",
+                needed: end,
+                len,
+            });
+        }
+        if end < len {
+            return Err(TableError::TrailingBytes { extra: len - end });
+        }
+        let payload = &bytes[offset as usize..end as usize];
+        let address = payload.as_ptr() as usize;
+        if !address.is_multiple_of(PAYLOAD_ALIGN) {
+            return Err(TableError::Misaligned { address });
+        }
+        if verify_payload {
+            let found = crc32fast::hash(payload);
+            if found != header.payload_crc {
+                return Err(TableError::PayloadChecksum {
+                    expected: header.payload_crc,
+                    found,
+                });
+            }
+        }
+        Ok(Self {
+            info: TableInfo { header, metadata },
+            payload,
+        })
+    }
+
+    /// The header and metadata.
+    pub fn info(&self) -> &TableInfo {
+        &self.info
+    }
+
+    /// The kind of table.
+    pub fn kind(&self) -> TableKind {
+        self.info.header.kind
+    }
+
+    /// The payload: one byte per entry, 64-byte aligned.
+    pub fn payload(&self) -> &'a [u8] {
+        self.payload
+    }
+
+    /// The row-table view, if this is a row table.
+    pub fn row(&self) -> Result<RowTable<'a>, TableError> {
+        RowTable::new(&self.info.metadata.game, self.payload)
+    }
+
+    /// The knight-table view, if this is a knight table.
+    pub fn knight(&self) -> Result<KnightTable<'a>, TableError> {
+        KnightTable::new(&self.info.metadata.game, self.payload)
+    }
+}
