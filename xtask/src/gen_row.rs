@@ -1,0 +1,133 @@
+//! The row table: the Grundy value of every row of `width` cells, by bit
+//! mask, from the definition (`sg_core::row::row_grundy_by_definition`).
+//!
+//! # Layers
+//! A move takes a piece from bit `j` to an empty bit `k < j`, so it lowers
+//! the sum of the bit indices of the pieces by `j - k >= 1`. The rows with
+//! the same sum (a *layer*) therefore never lead to one another, and a
+//! layer depends only on lower layers: the layers are computed in order,
+//! the rows of one layer in parallel.
+//!
+//! To list a layer quickly, a mask is split into its high and low halves:
+//! `sum(mask) = sum(lo) + sum(hi) + half * popcount(hi)`. The low halves
+//! are bucketed by their sum once; layer `s` is then, for every high half
+//! `hi` with shifted sum `t <= s`, the low halves of bucket `s - t`.
+
+use crate::cells::{as_cells, load, store};
+use crate::progress::Progress;
+use rayon::prelude::*;
+use sg_core::row::row_grundy_by_definition;
+
+/// The widest row table the generator makes (`2^28` bytes).
+pub(crate) const MAX_WIDTH: u32 = 28;
+
+/// Sum of the indices of the set bits of `mask`.
+fn index_sum(mut mask: u32) -> u32 {
+    let mut sum = 0;
+    while mask != 0 {
+        sum += mask.trailing_zeros();
+        mask &= mask - 1;
+    }
+    sum
+}
+
+/// Values grouped by a key in `0..keys`, each group in increasing order.
+struct Buckets {
+    starts: Vec<usize>,
+    items: Vec<u32>,
+}
+
+impl Buckets {
+    fn new(count: u32, keys: usize, key: impl Fn(u32) -> usize) -> Self {
+        let mut starts = vec![0usize; keys + 1];
+        for v in 0..count {
+            starts[key(v) + 1] += 1;
+        }
+        for k in 0..keys {
+            starts[k + 1] += starts[k];
+        }
+        let mut next = starts.clone();
+        let mut items = vec![0u32; count as usize];
+        for v in 0..count {
+            let k = key(v);
+            items[next[k]] = v;
+            next[k] += 1;
+        }
+        Self { starts, items }
+    }
+
+    fn get(&self, key: usize) -> &[u32] {
+        match (self.starts.get(key), self.starts.get(key + 1)) {
+            (Some(&a), Some(&b)) => &self.items[a..b],
+            _ => &[],
+        }
+    }
+}
+
+/// The Grundy value of every row of `width <= 28` cells (`2^width` bytes,
+/// by mask), in parallel on the current rayon pool. The result does not
+/// depend on the number of threads.
+pub(crate) fn row_table(width: u32, progress: &Progress) -> Vec<u8> {
+    assert!((1..=MAX_WIDTH).contains(&width), "row width {width}");
+    let low_bits = width / 2;
+    let high_bits = width - low_bits;
+    let max_sum = (width * (width - 1) / 2) as usize;
+    let low = Buckets::new(1 << low_bits, max_sum + 1, |lo| index_sum(lo) as usize);
+    let high = Buckets::new(1 << high_bits, max_sum + 1, |hi| {
+        (index_sum(hi) + low_bits * hi.count_ones()) as usize
+    });
+    let mut table = vec![0u8; 1 << width];
+    let cells = as_cells(&mut table);
+    progress.start(max_sum as u64 + 1);
+    for layer in 0..=max_sum {
+        // Pairs (high half, low bucket) of this layer, as one parallel list.
+        let blocks: Vec<(u32, usize)> = (0..=layer)
+            .filter(|&t| !low.get(layer - t).is_empty())
+            .flat_map(|t| high.get(t).iter().map(move |&hi| (hi, layer - t)))
+            .collect();
+        blocks.par_iter().with_min_len(4).for_each(|&(hi, bucket)| {
+            let base = (hi as usize) << low_bits;
+            for &lo in low.get(bucket) {
+                let mask = base | lo as usize;
+                let g =
+                    row_grundy_by_definition(mask as u64, |r| u32::from(load(cells, r as usize)));
+                store(cells, mask, g as u8);
+            }
+        });
+        progress.advance(1);
+    }
+    progress.finish();
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sg_core::row::{row_grundy, row_table_by_definition};
+
+    #[test]
+    fn equals_the_sequential_definition() {
+        for width in 1..=16 {
+            let table = row_table(width, &Progress::hidden());
+            assert_eq!(table, row_table_by_definition(width), "width {width}");
+        }
+    }
+
+    #[test]
+    fn equals_the_closed_form_on_20_cells() {
+        let table = row_table(20, &Progress::hidden());
+        for (mask, &g) in table.iter().enumerate() {
+            assert_eq!(u32::from(g), row_grundy(mask as u64), "row {mask:#b}");
+        }
+    }
+
+    #[test]
+    fn same_bytes_on_one_thread() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let one = pool.install(|| row_table(20, &Progress::hidden()));
+        assert_eq!(one, row_table(20, &Progress::hidden()));
+    }
+}

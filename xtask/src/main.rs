@@ -1,0 +1,87 @@
+//! `cargo xtask`: developer tasks of the grundy workspace.
+//!
+//! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help).
+//! - `cargo xtask gen --check`: fails when a committed table is stale.
+//! - `cargo xtask bench`: times the generators on 1 thread and on all.
+
+mod cells;
+mod gen_knight;
+mod gen_row;
+mod manifest;
+mod progress;
+mod resources;
+mod tables;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Developer tasks of the grundy workspace"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate the Grundy tables (by default the committed ones of data/).
+    Gen(GenArgs),
+    /// Time the generators on one thread and on all threads.
+    Bench(BenchArgs),
+}
+
+/// Which tables to make.
+#[derive(Args, Clone, Copy)]
+pub(crate) struct Sizes {
+    /// Cells of the row table (2^W entries).
+    #[arg(long, value_name = "W", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(gen_row::MAX_WIDTH)))]
+    row_width: u32,
+    /// Side of the knight table (N^2 entries).
+    #[arg(long, value_name = "N", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(1..=gen_knight::MAX_SIZE))]
+    knight_size: u64,
+}
+
+#[derive(Args)]
+struct GenArgs {
+    /// Regenerate in memory and fail if a file in the output folder differs.
+    #[arg(long)]
+    check: bool,
+    /// Output folder (default: data/ of the workspace).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    sizes: Sizes,
+    /// Worker threads (default: one per CPU).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    #[command(flatten)]
+    sizes: Sizes,
+    /// Runs of each generator; the fastest is reported.
+    #[arg(long, default_value_t = 5)]
+    runs: u32,
+}
+
+fn main() -> Result<()> {
+    match Cli::parse().command {
+        Command::Gen(args) => {
+            let out = args.out.unwrap_or_else(tables::default_data_dir);
+            let pool = tables::pool(args.threads)?;
+            if args.check {
+                tables::check(&out, args.sizes, &pool)
+            } else {
+                tables::generate(&out, args.sizes, &pool)
+            }
+        }
+        Command::Bench(args) => tables::bench(args.sizes, args.runs),
+    }
+}

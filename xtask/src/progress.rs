@@ -1,0 +1,50 @@
+//! Progress bars (indicatif) for generations long enough to want one.
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// A progress bar, or nothing for a short generation.
+pub(crate) struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    /// No bar.
+    pub(crate) fn hidden() -> Self {
+        Self { bar: None }
+    }
+
+    /// A bar labelled `label` if `work` (cells to compute) takes over about
+    /// a second, otherwise nothing.
+    pub(crate) fn for_work(label: &str, work: u64) -> Self {
+        if work < 1 << 27 {
+            return Self::hidden();
+        }
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg:>16} [{elapsed_precise}] {wide_bar} {pos}/{len} {eta}",
+            )
+            .expect("the template is valid"),
+        );
+        bar.set_message(label.to_owned());
+        Self { bar: Some(bar) }
+    }
+
+    pub(crate) fn start(&self, steps: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(steps);
+        }
+    }
+
+    pub(crate) fn advance(&self, steps: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(steps);
+        }
+    }
+
+    pub(crate) fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

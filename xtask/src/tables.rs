@@ -1,0 +1,320 @@
+//! The `gen` and `bench` commands: which tables, their files and names,
+//! writing, checking and timing.
+
+use crate::Sizes;
+use crate::gen_knight::{self, knight_table};
+use crate::gen_row::row_table;
+use crate::manifest;
+use crate::progress::Progress;
+use crate::resources::{check_disk, check_memory};
+use anyhow::{Context, Result, bail};
+use rayon::ThreadPool;
+use sg_core::knight::MoveSet;
+use sg_tables::format::{Game, Header, Metadata, encode_prefix};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The generator named in every table's metadata.
+const GENERATOR: &str = concat!("xtask ", env!("CARGO_PKG_VERSION"));
+
+/// `data/` at the root of the workspace.
+pub(crate) fn default_data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask is a folder of the workspace")
+        .join("data")
+}
+
+/// A rayon pool of `threads` threads (default: one per CPU).
+pub(crate) fn pool(threads: Option<usize>) -> Result<ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        builder = builder.num_threads(n);
+    }
+    builder.build().context("cannot start the worker threads")
+}
+
+/// One table to make.
+#[derive(Debug, Clone, Copy)]
+enum Spec {
+    Row { width: u32 },
+    Knight { size: u64 },
+}
+
+impl Spec {
+    fn all(sizes: Sizes) -> [Self; 2] {
+        [
+            Self::Row {
+                width: sizes.row_width,
+            },
+            Self::Knight {
+                size: sizes.knight_size,
+            },
+        ]
+    }
+
+    fn file_name(self) -> String {
+        match self {
+            Self::Row { width } => format!("row{width}.sgt"),
+            Self::Knight { .. } => "knight.sgt".to_owned(),
+        }
+    }
+
+    fn label(self) -> String {
+        match self {
+            Self::Row { width } => format!("row table, width {width}"),
+            Self::Knight { size } => format!("knight table, size {size}"),
+        }
+    }
+
+    fn metadata(self) -> Metadata {
+        let game = match self {
+            Self::Row { width } => Game::Row { width },
+            Self::Knight { size } => Game::Knight {
+                size,
+                moves: MoveSet::hyper_knight().steps().to_vec(),
+            },
+        };
+        Metadata {
+            game,
+            generator: GENERATOR.to_owned(),
+        }
+    }
+
+    /// Entries of the table.
+    fn entries(self) -> u64 {
+        match self {
+            Self::Row { width } => 1 << width,
+            Self::Knight { size } => size * size,
+        }
+    }
+
+    /// Working memory of the generator.
+    fn memory(self) -> u64 {
+        match self {
+            Self::Row { .. } => self.entries(),
+            Self::Knight { size } => gen_knight::memory_needed(size),
+        }
+    }
+
+    /// The straightforward single-threaded computation of `sg-core`, to
+    /// compare with.
+    fn generate_sequentially(self) -> Vec<u8> {
+        match self {
+            Self::Row { width } => sg_core::row::row_table_by_definition(width),
+            Self::Knight { size } => {
+                sg_core::knight::knight_square_table(&MoveSet::hyper_knight(), size)
+            }
+        }
+    }
+
+    fn generate(self, progress: &Progress) -> Result<Vec<u8>> {
+        match self {
+            Self::Row { width } => Ok(row_table(width, progress)),
+            Self::Knight { size } => knight_table(&MoveSet::hyper_knight(), size, progress),
+        }
+    }
+}
+
+/// A table made in memory.
+struct Made {
+    spec: Spec,
+    metadata: Metadata,
+    prefix: Vec<u8>,
+    payload: Vec<u8>,
+    took: Duration,
+}
+
+impl Made {
+    fn new(spec: Spec, pool: &ThreadPool) -> Result<Self> {
+        check_memory(&spec.label(), spec.memory())?;
+        let progress = Progress::for_work(&spec.file_name(), spec.memory());
+        let start = Instant::now();
+        let payload = pool.install(|| spec.generate(&progress))?;
+        let took = start.elapsed();
+        let metadata = spec.metadata();
+        let prefix = encode_prefix(&metadata, &payload)?;
+        Ok(Self {
+            spec,
+            metadata,
+            prefix,
+            payload,
+            took,
+        })
+    }
+
+    fn file_len(&self) -> u64 {
+        (self.prefix.len() + self.payload.len()) as u64
+    }
+
+    fn entry<'a>(&'a self, file_name: &'a str) -> manifest::Entry<'a> {
+        manifest::Entry {
+            file_name,
+            metadata: &self.metadata,
+            file_len: self.file_len(),
+            payload_crc: Header::parse(&self.prefix)
+                .expect("encode_prefix writes a valid header")
+                .payload_crc,
+        }
+    }
+
+    fn report(&self, threads: usize) {
+        eprintln!(
+            "{}: {} entries in {:.1} ms on {threads} thread(s)",
+            self.spec.file_name(),
+            self.payload.len(),
+            self.took.as_secs_f64() * 1e3
+        );
+    }
+}
+
+/// Writes `parts` to `path` through a temporary file and a rename, so that
+/// a reader (or a memory map) never sees a half-written table.
+fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
+    let tmp = path.with_extension("sgt.tmp");
+    let mut file =
+        fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+    for part in parts {
+        file.write_all(part)
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+    }
+    file.sync_all()
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    fs::rename(&tmp, path)
+        .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
+}
+
+/// `cargo xtask gen`: makes the tables and writes them and the manifest.
+pub(crate) fn generate(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
+    fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let specs = Spec::all(sizes);
+    let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
+    check_disk(out, bytes)?;
+    let mut lines = Vec::new();
+    for spec in specs {
+        let made = Made::new(spec, pool)?;
+        made.report(pool.current_num_threads());
+        let name = spec.file_name();
+        write_atomically(&out.join(&name), &[&made.prefix, &made.payload])?;
+        lines.push(manifest::render_line(&made.entry(&name)));
+    }
+    let text = manifest::render(&lines);
+    fs::write(out.join(manifest::FILE_NAME), text)
+        .with_context(|| format!("cannot write {}", out.join(manifest::FILE_NAME).display()))?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}
+
+/// `cargo xtask gen --check`: regenerates in memory and fails if any file
+/// of `out` differs.
+pub(crate) fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
+    let mut stale = Vec::new();
+    let mut lines = Vec::new();
+    let mut expected_names = Vec::new();
+    for spec in Spec::all(sizes) {
+        let made = Made::new(spec, pool)?;
+        let name = spec.file_name();
+        let path = out.join(&name);
+        let same = match fs::read(&path) {
+            Ok(bytes) => {
+                bytes.len() as u64 == made.file_len()
+                    && bytes[..made.prefix.len()] == made.prefix[..]
+                    && bytes[made.prefix.len()..] == made.payload[..]
+            }
+            Err(_) => false,
+        };
+        if !same {
+            stale.push(path.display().to_string());
+        }
+        lines.push(manifest::render_line(&made.entry(&name)));
+        expected_names.push(name);
+    }
+    let manifest_path = out.join(manifest::FILE_NAME);
+    if fs::read_to_string(&manifest_path).ok() != Some(manifest::render(&lines)) {
+        stale.push(manifest_path.display().to_string());
+    }
+    if let Ok(dir) = fs::read_dir(out) {
+        for entry in dir.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".sgt") && !expected_names.contains(&name) {
+                stale.push(format!("{} (not generated)", entry.path().display()));
+            }
+        }
+    }
+    if !stale.is_empty() {
+        bail!(
+            "stale generated tables:\n  {}\nrun `cargo xtask gen` and commit the result",
+            stale.join("\n  ")
+        );
+    }
+    eprintln!("{} is up to date", out.display());
+    Ok(())
+}
+
+/// `cargo xtask bench`: the fastest of `runs` generations of each table,
+/// on one thread and on all.
+pub(crate) fn bench(sizes: Sizes, runs: u32) -> Result<()> {
+    let one = pool(Some(1))?;
+    let all = pool(None)?;
+    for spec in Spec::all(sizes) {
+        check_memory(&spec.label(), spec.memory())?;
+        let mut best = [Duration::MAX; 3];
+        for _ in 0..runs.max(1) {
+            let start = Instant::now();
+            drop(spec.generate_sequentially());
+            best[2] = best[2].min(start.elapsed());
+            for (slot, pool) in [&one, &all].into_iter().enumerate() {
+                let start = Instant::now();
+                let table = pool.install(|| spec.generate(&Progress::hidden()))?;
+                best[slot] = best[slot].min(start.elapsed());
+                drop(table);
+            }
+        }
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        eprintln!(
+            "{}: sg-core sequential {:.2} ms; 1 thread {:.2} ms, {} threads {:.2} ms, speed-up {:.2}x",
+            spec.label(),
+            ms(best[2]),
+            ms(best[0]),
+            all.current_num_threads(),
+            ms(best[1]),
+            best[0].as_secs_f64() / best[1].as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_finds_stale_files() {
+        let out = std::env::temp_dir().join(format!("xtask-gen-test-{}", std::process::id()));
+        let sizes = Sizes {
+            row_width: 8,
+            knight_size: 40,
+        };
+        let pool = pool(Some(2)).unwrap();
+        generate(&out, sizes, &pool).unwrap();
+        check(&out, sizes, &pool).unwrap();
+        let manifest = fs::read_to_string(out.join(manifest::FILE_NAME)).unwrap();
+        assert!(manifest.starts_with("# Generated by `cargo xtask gen`, do not edit"));
+
+        let path = out.join("knight.sgt");
+        let mut bytes = fs::read(&path).unwrap();
+        *bytes.last_mut().unwrap() ^= 1;
+        fs::write(&path, bytes).unwrap();
+        let err = check(&out, sizes, &pool).unwrap_err().to_string();
+        assert!(err.contains("knight.sgt"), "{err}");
+        assert!(err.contains("run `cargo xtask gen`"), "{err}");
+
+        generate(&out, sizes, &pool).unwrap();
+        fs::write(out.join("extra.sgt"), b"").unwrap();
+        let err = check(&out, sizes, &pool).unwrap_err().to_string();
+        assert!(err.contains("extra.sgt (not generated)"), "{err}");
+        fs::remove_dir_all(&out).unwrap();
+    }
+}
