@@ -8,11 +8,15 @@
 //!   [`Table::from_bytes`]; [`RowTable`] and [`KnightTable`] are its typed views.
 //! - [`read_file`] reads a file into a 64-byte aligned buffer;
 //!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract).
+//! - [`embedded_row_table`] and [`embedded_knight_table`] (feature
+//!   `embedded`, on by default): the committed tables, validated once.
 //!
 //! The tables are written by `cargo xtask gen` from the definitions of the
 //! games in `sg-core`; see the workspace README.
 
 pub mod aligned;
+#[cfg(feature = "embedded")]
+mod embedded;
 mod error;
 mod file;
 pub mod format;
@@ -20,6 +24,10 @@ mod table;
 mod views;
 
 pub use aligned::AlignedBytes;
+#[cfg(feature = "embedded")]
+pub use embedded::{
+    embedded_knight_bytes, embedded_knight_table, embedded_row_bytes, embedded_row_table,
+};
 pub use error::TableError;
 pub use file::{MappedTable, OwnedTable, open_mmap, open_mmap_unverified, read_file};
 pub use format::{FORMAT_VERSION, Game, Metadata, TableKind};

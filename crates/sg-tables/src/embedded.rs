@@ -1,0 +1,53 @@
+//! The tables of `data/`, compiled in with `include_bytes!` at a 64-byte
+//! aligned address and validated once, on first use.
+
+use crate::aligned::{Align64, AlignAs};
+use crate::table::Table;
+use crate::views::{KnightTable, RowTable};
+use std::sync::LazyLock;
+
+static ROW_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
+    _align: [],
+    bytes: *include_bytes!("../../../data/row20.sgt"),
+};
+
+static KNIGHT_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
+    _align: [],
+    bytes: *include_bytes!("../../../data/knight.sgt"),
+};
+
+static ROW: LazyLock<RowTable<'static>> = LazyLock::new(|| {
+    Table::from_bytes(&ROW_BYTES.bytes)
+        .and_then(|t| t.row())
+        .unwrap_or_else(|e| panic!("data/row20.sgt, compiled in, is invalid: {e}"))
+});
+
+static KNIGHT: LazyLock<KnightTable<'static>> = LazyLock::new(|| {
+    Table::from_bytes(&KNIGHT_BYTES.bytes)
+        .and_then(|t| t.knight())
+        .unwrap_or_else(|e| panic!("data/knight.sgt, compiled in, is invalid: {e}"))
+});
+
+/// The bytes of the embedded row table file (`data/row20.sgt`).
+pub fn embedded_row_bytes() -> &'static [u8] {
+    &ROW_BYTES.bytes
+}
+
+/// The bytes of the embedded knight table file (`data/knight.sgt`).
+pub fn embedded_knight_bytes() -> &'static [u8] {
+    &KNIGHT_BYTES.bytes
+}
+
+/// The row table of `data/row20.sgt`: every row of 20 cells. Validated on
+/// the first call (the tests and `cargo xtask gen --check` guarantee the
+/// committed file is valid, so this does not fail).
+pub fn embedded_row_table() -> RowTable<'static> {
+    *ROW
+}
+
+/// The knight table of `data/knight.sgt`: the hyper knight on every square
+/// with `x, y < 1024`. Validated on the first call, like
+/// [`embedded_row_table`].
+pub fn embedded_knight_table() -> KnightTable<'static> {
+    KNIGHT.clone()
+}
