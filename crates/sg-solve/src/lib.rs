@@ -11,6 +11,7 @@ pub mod hdu1524;
 pub mod hdu5724;
 pub mod lightoj1315;
 pub mod scan;
+pub mod tables;
 pub mod uva11927;
 
 pub use error::{InputError, InputErrorKind};

@@ -2,11 +2,12 @@
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use sg_core::knight::{MoveSet, TriangleTable};
-use sg_core::row::{self, MAX_WIDTH};
+use sg_core::row::MAX_WIDTH;
+use sg_solve::tables::{KnightValues, RowValues, describe, find_table};
 use sg_solve::{InputError, graph, hdu1524, hdu5724, lightoj1315, uva11927};
+use sg_tables::{MappedTable, Table, TableKind};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Exit status for bad input (a usage error from clap is also 2).
@@ -89,6 +90,8 @@ enum Command {
         /// Board width W (columns 1..=W), 1 to 64.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WIDTH)))]
         width: u32,
+        #[command(flatten)]
+        tables: TableArgs,
     },
     /// LightOJ 1315 "Game of Hyper Knights": `Case k: Alice` or `Case k: Bob`.
     #[command(
@@ -110,6 +113,13 @@ enum Command {
         /// After Alice, print a winning move: `Alice K X Y`.
         #[arg(long)]
         hint: bool,
+        #[command(flatten)]
+        tables: TableArgs,
+    },
+    /// Precomputed tables: what a table file holds, and whether it is intact.
+    Tables {
+        #[command(subcommand)]
+        command: TablesCommand,
     },
     /// Tokens on a directed graph that may have cycles: WIN, LOSE or DRAW per query.
     #[command(
@@ -153,6 +163,62 @@ enum Command {
         #[command(flatten)]
         input: InputArg,
     },
+}
+
+/// Where `hdu5724` and `lightoj1315` get Grundy values (default: the
+/// tables compiled into `grundy`, computing what they do not cover).
+#[derive(Args, Debug)]
+struct TableArgs {
+    /// Use the tables of DIR (made by `cargo xtask gen --out DIR`),
+    /// memory-mapped, instead of the compiled-in ones. The files must not
+    /// change while grundy runs.
+    #[arg(long, value_name = "DIR", conflicts_with = "online")]
+    tables: Option<PathBuf>,
+    /// Use no table: the closed form for rows, on-demand diagonals for knights.
+    #[arg(long)]
+    online: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum TablesCommand {
+    /// Print kind, version, metadata, sizes and checksums of table files
+    /// (a file, every .sgt file of a folder, or the compiled-in tables).
+    Info {
+        /// A .sgt file or a folder; the compiled-in tables when absent.
+        path: Option<PathBuf>,
+    },
+    /// Check table files completely; exit status 1 with the reason if one is corrupt.
+    Verify {
+        /// A .sgt file or a folder; the compiled-in tables when absent.
+        path: Option<PathBuf>,
+    },
+}
+
+/// Memory-maps the table file `path`: the one place `grundy` maps a file.
+fn map_table(path: &Path, verify_checksum: bool) -> Result<MappedTable> {
+    // SAFETY: grundy never writes table files and `cargo xtask gen` replaces
+    // them by rename, never in place; whoever passes a table file to grundy
+    // promises not to modify or truncate it while grundy runs (see --tables
+    // and README, "Precomputed tables").
+    let mapped = unsafe {
+        if verify_checksum {
+            sg_tables::open_mmap(path)
+        } else {
+            sg_tables::open_mmap_unverified(path)
+        }
+    };
+    mapped.with_context(|| format!("invalid table {}", path.display()))
+}
+
+impl TableArgs {
+    /// The file of `kind` to map, if the values come from a folder.
+    fn file(&self, kind: TableKind) -> Result<Option<PathBuf>> {
+        self.tables
+            .as_deref()
+            .map(|dir| find_table(dir, kind))
+            .transpose()
+            .map_err(Into::into)
+    }
 }
 
 #[derive(Args, Debug)]
@@ -199,23 +265,54 @@ fn run(cli: Cli) -> Result<ExitCode> {
             hdu1524::solve(&input.read()?, &mut out, hdu1524::Options { hint })
         }
         Command::Uva11927 { input } => uva11927::solve(&input.read()?, &mut out),
-        Command::Hdu5724 { input, hint, width } => hdu5724::solve(
-            &input.read()?,
-            &mut out,
-            hdu5724::Options { width, hint },
-            row::row_grundy,
-        ),
-        Command::Lightoj1315 { input, hint } => {
-            let moves = MoveSet::hyper_knight();
-            let mut table = TriangleTable::new(moves.clone(), TriangleTable::DEFAULT_MAX_SUM);
+        Command::Hdu5724 {
+            input,
+            hint,
+            width,
+            tables,
+        } => {
+            let mapped = tables
+                .file(TableKind::Row)?
+                .map(|path| map_table(&path, true))
+                .transpose()?;
+            let table = match &mapped {
+                Some(m) => Some(m.table().row()?),
+                None if tables.online => None,
+                None => Some(sg_tables::embedded_row_table()),
+            };
+            let values = RowValues::new(table);
+            hdu5724::solve(
+                &input.read()?,
+                &mut out,
+                hdu5724::Options { width, hint },
+                |mask| values.value(mask),
+            )
+        }
+        Command::Lightoj1315 {
+            input,
+            hint,
+            tables,
+        } => {
+            let mapped = tables
+                .file(TableKind::Knight)?
+                .map(|path| map_table(&path, true))
+                .transpose()?;
+            let table = match &mapped {
+                Some(m) => Some(m.table().knight()?),
+                None if tables.online => None,
+                None => Some(sg_tables::embedded_knight_table()),
+            };
+            let mut values = KnightValues::new(table)?;
+            let moves = values.moves().clone();
             lightoj1315::solve(
                 &input.read()?,
                 &mut out,
                 lightoj1315::Options { hint },
                 &moves,
-                |x, y| table.value(x, y),
+                |x, y| values.value(x, y),
             )
         }
+        Command::Tables { command } => return tables_command(command),
         Command::Floor { input } => {
             sg_solve::scan::parse_all(&input.read()?).map(|(count, sum)| {
                 writeln!(out, "{count} {sum}").expect("writing to a Vec cannot fail");
@@ -242,4 +339,80 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::from(EXIT_BAD_INPUT))
         }
     }
+}
+
+/// The table files `path` names: itself, or the `.sgt` files of a folder.
+fn table_files(path: &Path) -> Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_owned()]);
+    }
+    let mut files = Vec::new();
+    for entry in
+        std::fs::read_dir(path).with_context(|| format!("cannot read {}", path.display()))?
+    {
+        let file = entry
+            .with_context(|| format!("cannot read {}", path.display()))?
+            .path();
+        if file.extension().is_some_and(|e| e == "sgt") {
+            files.push(file);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// `grundy tables info|verify`: exit status 1 if any table is invalid.
+fn tables_command(command: TablesCommand) -> Result<ExitCode> {
+    let (path, verify) = match command {
+        TablesCommand::Info { path } => (path, false),
+        TablesCommand::Verify { path } => (path, true),
+    };
+    let mut ok = true;
+    let report = |name: &str, bytes: &[u8]| -> bool {
+        let checked = if verify {
+            Table::from_bytes(bytes).and_then(|t| match t.kind() {
+                TableKind::Row => t.row().map(|r| format!("row table, width {}", r.width())),
+                TableKind::Knight => t
+                    .knight()
+                    .map(|k| format!("knight table, size {}", k.size())),
+            })
+        } else {
+            describe(name, bytes)
+        };
+        match &checked {
+            Ok(text) if verify => println!("{name}: ok ({text})"),
+            Ok(text) => print!("{text}"),
+            Err(e) => println!("{name}: INVALID: {e}"),
+        }
+        checked.is_ok()
+    };
+    match path {
+        None => {
+            report(
+                "compiled-in data/row20.sgt",
+                sg_tables::embedded_row_bytes(),
+            );
+            report(
+                "compiled-in data/knight.sgt",
+                sg_tables::embedded_knight_bytes(),
+            );
+        }
+        Some(path) => {
+            for file in table_files(&path)? {
+                let name = file.display().to_string();
+                match map_table(&file, false) {
+                    Ok(mapped) => ok &= report(&name, mapped.bytes()),
+                    Err(e) => {
+                        ok = false;
+                        println!("{name}: INVALID: {:#}", e);
+                    }
+                }
+            }
+        }
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

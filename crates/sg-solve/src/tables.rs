@@ -1,0 +1,193 @@
+//! Where the solvers get their Grundy values: a precomputed table
+//! (`sg-tables`) where it covers the position, otherwise computation (the
+//! closed form for rows, on-demand diagonals for knights). Also finding a
+//! table in a folder and describing one, for `grundy tables`.
+
+use sg_core::knight::{KnightError, MoveSet, TriangleTable};
+use sg_core::row::row_grundy;
+use sg_tables::format::Header;
+use sg_tables::{KnightTable, RowTable, Table, TableError, TableKind};
+use std::fmt::Write;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Row values: by lookup for masks the table covers (rows narrower than its
+/// width), by the closed form for the others or without a table.
+#[derive(Debug, Clone, Copy)]
+pub struct RowValues<'a> {
+    table: Option<RowTable<'a>>,
+}
+
+impl<'a> RowValues<'a> {
+    /// Values from `table` where it has them; `None`: closed form only.
+    pub fn new(table: Option<RowTable<'a>>) -> Self {
+        Self { table }
+    }
+
+    /// The Grundy value of the row `mask` (bit 0 = rightmost cell).
+    #[inline]
+    pub fn value(&self, mask: u64) -> u32 {
+        match self.table.and_then(|t| t.get(mask)) {
+            Some(g) => u32::from(g),
+            None => row_grundy(mask),
+        }
+    }
+}
+
+/// A table for another game than the one asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the knight table is for the moves {found:?}, not the hyper knight's")]
+pub struct WrongMoves {
+    /// The table's steps.
+    pub found: Vec<(i32, i32)>,
+}
+
+/// Hyper-knight values: by lookup inside the table's square, on demand
+/// (diagonal by diagonal, up to `x + y = TriangleTable::DEFAULT_MAX_SUM`)
+/// outside it or without a table.
+#[derive(Debug)]
+pub struct KnightValues<'a> {
+    table: Option<KnightTable<'a>>,
+    online: TriangleTable,
+}
+
+impl<'a> KnightValues<'a> {
+    /// Values from `table` where it has them; `None`: on demand only.
+    /// Refuses a table for another move set than the hyper knight's.
+    pub fn new(table: Option<KnightTable<'a>>) -> Result<Self, WrongMoves> {
+        let moves = MoveSet::hyper_knight();
+        if let Some(t) = &table
+            && t.moves() != &moves
+        {
+            return Err(WrongMoves {
+                found: t.moves().steps().to_vec(),
+            });
+        }
+        Ok(Self {
+            table,
+            online: TriangleTable::new(moves, TriangleTable::DEFAULT_MAX_SUM),
+        })
+    }
+
+    /// The move set (the hyper knight's).
+    pub fn moves(&self) -> &MoveSet {
+        self.online.moves()
+    }
+
+    /// The Grundy value of `(x, y)`; an error only for a square outside the
+    /// table and too far out to compute.
+    #[inline]
+    pub fn value(&mut self, x: u64, y: u64) -> Result<u8, KnightError> {
+        match self.table.as_ref().and_then(|t| t.get(x, y)) {
+            Some(g) => Ok(g),
+            None => self.online.value(x, y),
+        }
+    }
+}
+
+/// Why no table could be found in a folder.
+#[derive(Debug, thiserror::Error)]
+pub enum FindError {
+    /// The folder or a file in it could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The folder or file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// No `.sgt` file of that kind.
+    #[error("no {kind} table (*.sgt) in {dir}; make one with `cargo xtask gen --out {dir}`")]
+    NotFound {
+        /// The folder.
+        dir: PathBuf,
+        /// The kind looked for.
+        kind: TableKind,
+    },
+    /// A `.sgt` file whose header is invalid.
+    #[error("{path}: {source}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: TableError,
+    },
+}
+
+/// The `.sgt` file of `dir` holding a table of `kind` with the most
+/// entries (for rows: the widest), judged by the headers only.
+pub fn find_table(dir: &Path, kind: TableKind) -> Result<PathBuf, FindError> {
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| FindError::Io { path, source }
+    };
+    let mut best: Option<(u64, PathBuf)> = None;
+    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
+        let path = entry.map_err(io(dir))?.path();
+        if path.extension().is_none_or(|e| e != "sgt") {
+            continue;
+        }
+        let mut header = [0u8; sg_tables::format::HEADER_LEN];
+        let mut file = std::fs::File::open(&path).map_err(io(&path))?;
+        let read = file.read(&mut header).map_err(io(&path))?;
+        let header = Header::parse(&header[..read]).map_err(|source| FindError::Invalid {
+            path: path.clone(),
+            source,
+        })?;
+        if header.kind == kind && best.as_ref().is_none_or(|(n, _)| header.payload_len > *n) {
+            best = Some((header.payload_len, path));
+        }
+    }
+    best.map(|(_, path)| path)
+        .ok_or_else(|| FindError::NotFound {
+            dir: dir.to_owned(),
+            kind,
+        })
+}
+
+/// A description of the table file `bytes` (named `name`) for
+/// `grundy tables info`: kind, version, metadata, sizes and checksums.
+/// Fails only if the file cannot be read as a table at all; a payload
+/// checksum mismatch is reported in the text.
+pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
+    let table = Table::from_bytes_unverified(bytes)?;
+    let info = table.info();
+    let h = &info.header;
+    let actual = crc32fast_hash(table.payload());
+    let crc_state = if actual == h.payload_crc {
+        "matches the payload".to_owned()
+    } else {
+        format!("MISMATCH: the payload's is {actual:#010x}")
+    };
+    let mut out = String::new();
+    let w = &mut out;
+    let _ = writeln!(w, "{name}");
+    let _ = writeln!(w, "  kind:            {} (code {})", h.kind, h.kind.code());
+    let _ = writeln!(w, "  format version:  {}", h.version);
+    let _ = writeln!(w, "  game:            {}", info.metadata.game);
+    let _ = writeln!(w, "  generator:       {}", info.metadata.generator);
+    let _ = writeln!(w, "  entries:         {} (one byte each)", h.payload_len);
+    let _ = writeln!(
+        w,
+        "  metadata:        {} bytes at offset 64 (postcard), CRC-32 {:#010x}",
+        h.metadata_len, h.metadata_crc
+    );
+    let _ = writeln!(
+        w,
+        "  payload:         {} bytes at offset {}",
+        h.payload_len, h.payload_offset
+    );
+    let _ = writeln!(
+        w,
+        "  payload CRC-32:  {:#010x} ({crc_state})",
+        h.payload_crc
+    );
+    let _ = writeln!(w, "  file size:       {} bytes", bytes.len());
+    Ok(out)
+}
+
+fn crc32fast_hash(bytes: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(bytes);
+    hasher.finalize()
+}

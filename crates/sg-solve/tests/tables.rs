@@ -1,0 +1,163 @@
+//! The three sources of values (compiled-in tables, the tables of a folder
+//! by `--tables`, no table by `--online`) give the same answers, on large
+//! random inputs that reach past the tables; and `grundy tables`.
+
+mod common;
+
+use assert_cmd::Command;
+use common::SplitMix;
+use sg_core::knight::{MoveSet, knight_square_table};
+use sg_core::row::row_table_by_definition;
+use sg_tables::format::{Game, Metadata, encode};
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// A folder with a row table of width 12 and a knight table of size 100:
+/// smaller than the compiled-in ones, so lookups and fallbacks both happen.
+fn small_tables(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-tables-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let row = Metadata {
+        game: Game::Row { width: 12 },
+        generator: "test".into(),
+    };
+    std::fs::write(
+        dir.join("row12.sgt"),
+        encode(&row, &row_table_by_definition(12)).unwrap(),
+    )
+    .unwrap();
+    let moves = MoveSet::hyper_knight();
+    let knight = Metadata {
+        game: Game::Knight {
+            size: 100,
+            moves: moves.steps().to_vec(),
+        },
+        generator: "test".into(),
+    };
+    std::fs::write(
+        dir.join("knight.sgt"),
+        encode(&knight, &knight_square_table(&moves, 100)).unwrap(),
+    )
+    .unwrap();
+    dir
+}
+
+fn grundy(args: &[&str], input: &str) -> std::process::Output {
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap()
+}
+
+/// The output of every source, for `args` and `input`, all equal.
+fn same_everywhere(args: &[&str], input: &str, dir: &str) -> Vec<u8> {
+    let default = grundy(args, input);
+    for extra in [vec!["--online"], vec!["--tables", dir]] {
+        let all: Vec<&str> = args.iter().copied().chain(extra.iter().copied()).collect();
+        let other = grundy(&all, input);
+        assert_eq!(other.status.code(), default.status.code(), "{all:?}");
+        assert_eq!(other.stdout, default.stdout, "{all:?}");
+        assert_eq!(other.stderr, default.stderr, "{all:?}");
+    }
+    default.stdout
+}
+
+fn rows_input(rng: &mut SplitMix, cases: usize, width: u64) -> String {
+    let mut s = format!("{cases}\n");
+    for _ in 0..cases {
+        let n = 1 + rng.below(40);
+        writeln!(s, "{n}").unwrap();
+        for _ in 0..n {
+            let cols: Vec<u64> = (1..=width).filter(|_| rng.below(2) == 0).collect();
+            write!(s, "{}", cols.len()).unwrap();
+            for c in cols {
+                write!(s, " {c}").unwrap();
+            }
+            s.push('\n');
+        }
+    }
+    s
+}
+
+#[test]
+fn rows_agree_on_every_source() {
+    let dir = small_tables("rows");
+    let dir = dir.to_str().unwrap();
+    let mut rng = SplitMix(5724);
+    let input = rows_input(&mut rng, 3000, 20);
+    let out = same_everywhere(&["hdu5724"], &input, dir);
+    assert_eq!(out.split(|&b| b == b'\n').count(), 3001);
+    same_everywhere(&["hdu5724", "--hint"], &input, dir);
+    // Wider boards than any table: the closed form answers.
+    let wide = rows_input(&mut rng, 500, 40);
+    same_everywhere(&["hdu5724", "--width", "40", "--hint"], &wide, dir);
+}
+
+#[test]
+fn knights_agree_on_every_source() {
+    let dir = small_tables("knights");
+    let dir = dir.to_str().unwrap();
+    let mut rng = SplitMix(1315);
+    let mut input = String::from("2000\n");
+    for _ in 0..2000 {
+        let n = 1 + rng.below(20);
+        writeln!(input, "{n}").unwrap();
+        for _ in 0..n {
+            // Inside the small table, inside the compiled-in one, past both.
+            let limit = [100, 1024, 3000][rng.below(3) as usize];
+            writeln!(input, "{} {}", rng.below(limit), rng.below(limit)).unwrap();
+        }
+    }
+    same_everywhere(&["lightoj1315"], &input, dir);
+    same_everywhere(&["lightoj1315", "--hint"], &input, dir);
+    // Too far out for on-demand computation: the same input error.
+    let far = "2\n1\n5 5\n1\n40000 1\n";
+    same_everywhere(&["lightoj1315"], far, dir);
+    assert_eq!(
+        grundy(&["lightoj1315", "--tables", dir], far).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn tables_info_and_verify() {
+    let dir = small_tables("verify");
+    let out = grundy(&["tables", "info"], "");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("row game, width 20"), "{text}");
+    assert!(text.contains("knight game, 1024 x 1024"), "{text}");
+    assert!(text.contains("format version:  1"), "{text}");
+
+    let out = grundy(&["tables", "verify", dir.to_str().unwrap()], "");
+    assert!(out.status.success(), "{out:?}");
+
+    let knight = dir.join("knight.sgt");
+    let mut bytes = std::fs::read(&knight).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&knight, &bytes).unwrap();
+    let out = grundy(&["tables", "verify", knight.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("INVALID: payload checksum mismatch"),
+        "{text}"
+    );
+    let out = grundy(&["tables", "info", knight.to_str().unwrap()], "");
+    assert!(String::from_utf8(out.stdout).unwrap().contains("MISMATCH"));
+    // Solving with a corrupt table is refused, with the reason.
+    let out = grundy(
+        &["lightoj1315", "--tables", dir.to_str().unwrap()],
+        "1\n1\n1 1\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("checksum"));
+
+    std::fs::write(&knight, b"GRUNDYT\0 short").unwrap();
+    let out = grundy(&["tables", "verify", knight.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("truncated"));
+}
