@@ -3,9 +3,9 @@
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use sg_core::row::MAX_WIDTH;
-use sg_solve::tables::{KnightValues, RowValues, describe, find_table};
+use sg_solve::tables::{KnightValues, RowValues, find_table, report, table_files};
 use sg_solve::{InputError, graph, hdu1524, hdu5724, lightoj1315, uva11927};
-use sg_tables::{MappedTable, Table, TableKind};
+use sg_tables::{MappedTable, TableError, TableKind};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -207,7 +207,10 @@ fn map_table(path: &Path, verify_checksum: bool) -> Result<MappedTable> {
             sg_tables::open_mmap_unverified(path)
         }
     };
-    mapped.with_context(|| format!("invalid table {}", path.display()))
+    mapped.map_err(|e| match e {
+        TableError::Io { .. } => e.into(),
+        _ => anyhow::Error::new(e).context(format!("invalid table {}", path.display())),
+    })
 }
 
 impl TableArgs {
@@ -341,26 +344,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// The table files `path` names: itself, or the `.sgt` files of a folder.
-fn table_files(path: &Path) -> Result<Vec<PathBuf>> {
-    if !path.is_dir() {
-        return Ok(vec![path.to_owned()]);
-    }
-    let mut files = Vec::new();
-    for entry in
-        std::fs::read_dir(path).with_context(|| format!("cannot read {}", path.display()))?
-    {
-        let file = entry
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .path();
-        if file.extension().is_some_and(|e| e == "sgt") {
-            files.push(file);
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
 /// `grundy tables info|verify`: exit status 1 if any table is invalid.
 fn tables_command(command: TablesCommand) -> Result<ExitCode> {
     let (path, verify) = match command {
@@ -368,45 +351,32 @@ fn tables_command(command: TablesCommand) -> Result<ExitCode> {
         TablesCommand::Verify { path } => (path, true),
     };
     let mut ok = true;
-    let report = |name: &str, bytes: &[u8]| -> bool {
-        let checked = if verify {
-            Table::from_bytes(bytes).and_then(|t| match t.kind() {
-                TableKind::Row => t.row().map(|r| format!("row table, width {}", r.width())),
-                TableKind::Knight => t
-                    .knight()
-                    .map(|k| format!("knight table, size {}", k.size())),
-            })
-        } else {
-            describe(name, bytes)
-        };
-        match &checked {
-            Ok(text) if verify => println!("{name}: ok ({text})"),
-            Ok(text) => print!("{text}"),
-            Err(e) => println!("{name}: INVALID: {e}"),
-        }
-        checked.is_ok()
-    };
+    let mut out = std::io::stdout().lock();
     match path {
         None => {
-            report(
-                "compiled-in data/row20.sgt",
-                sg_tables::embedded_row_bytes(),
-            );
-            report(
-                "compiled-in data/knight.sgt",
-                sg_tables::embedded_knight_bytes(),
-            );
+            for (name, bytes) in [
+                (
+                    "compiled-in data/row20.sgt",
+                    sg_tables::embedded_row_bytes(),
+                ),
+                (
+                    "compiled-in data/knight.sgt",
+                    sg_tables::embedded_knight_bytes(),
+                ),
+            ] {
+                ok &= report(name, bytes, verify, &mut out)?;
+            }
         }
         Some(path) => {
             for file in table_files(&path)? {
                 let name = file.display().to_string();
-                match map_table(&file, false) {
-                    Ok(mapped) => ok &= report(&name, mapped.bytes()),
+                ok &= match map_table(&file, false) {
+                    Ok(mapped) => report(&name, mapped.bytes(), verify, &mut out)?,
                     Err(e) => {
-                        ok = false;
-                        println!("{name}: INVALID: {:#}", e);
+                        writeln!(out, "{name}: INVALID: {e:#}")?;
+                        false
                     }
-                }
+                };
             }
         }
     }

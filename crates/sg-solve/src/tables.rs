@@ -8,7 +8,7 @@ use sg_core::row::row_grundy;
 use sg_tables::format::Header;
 use sg_tables::{KnightTable, RowTable, Table, TableError, TableKind};
 use std::fmt::Write;
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// Row values: by lookup for masks the table covers (rows narrower than its
@@ -184,6 +184,51 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
     );
     let _ = writeln!(w, "  file size:       {} bytes", bytes.len());
     Ok(out)
+}
+
+/// For `grundy tables info` (`verify` false: [`describe`]) and `grundy
+/// tables verify` (every check, checksum included): writes the report of
+/// the table `bytes` named `name` to `out`; returns whether it is valid.
+pub fn report(
+    name: &str,
+    bytes: &[u8],
+    verify: bool,
+    out: &mut impl io::Write,
+) -> io::Result<bool> {
+    let checked = if verify {
+        Table::from_bytes(bytes).and_then(|t| match t.kind() {
+            TableKind::Row => t
+                .row()
+                .map(|r| format!("{name}: ok (row table, width {})\n", r.width())),
+            TableKind::Knight => t
+                .knight()
+                .map(|k| format!("{name}: ok (knight table, size {})\n", k.size())),
+        })
+    } else {
+        describe(name, bytes)
+    };
+    match &checked {
+        Ok(text) => out.write_all(text.as_bytes())?,
+        Err(e) => writeln!(out, "{name}: INVALID: {e}")?,
+    }
+    Ok(checked.is_ok())
+}
+
+/// The table files `path` names: itself, or the `.sgt` files of a folder,
+/// sorted.
+pub fn table_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_owned()]);
+    }
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(path)? {
+        let file = entry?.path();
+        if file.extension().is_some_and(|e| e == "sgt") {
+            files.push(file);
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 fn crc32fast_hash(bytes: &[u8]) -> u32 {

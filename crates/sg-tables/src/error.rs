@@ -9,12 +9,12 @@ use std::path::PathBuf;
 #[non_exhaustive]
 pub enum TableError {
     /// The file could not be opened, read or mapped.
-    #[error("cannot read table file {path}: {source}")]
+    #[error("cannot read table file {path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
+        /// The underlying error (shown in the message, so not a `source`).
+        error: std::io::Error,
     },
     /// Fewer bytes than the part that must be there.
     #[error("table truncated: {what} needs {needed} bytes, the file has {len}")]

@@ -8,10 +8,10 @@ use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
-fn io_error(path: &Path, source: std::io::Error) -> TableError {
+fn io_error(path: &Path, error: std::io::Error) -> TableError {
     TableError::Io {
         path: path.to_owned(),
-        source,
+        error,
     }
 }
 
