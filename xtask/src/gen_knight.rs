@@ -18,7 +18,9 @@
 //! anti-diagonal `i + j = level` are independent: the levels are computed
 //! in order, the tiles of a level in parallel, and inside a tile by
 //! increasing `d`. This is the anti-diagonal wavefront of the square, in
-//! blocks, so that a level has enough work to share between threads.
+//! blocks: one barrier per diagonal would mean 2047 barriers around about a
+//! microsecond of work each for `N = 1024`, while tiles of `T = M / 64`
+//! (32 to 128) give a few hundred levels with enough tiles to share.
 
 use crate::cells::{as_cells, load, store};
 use crate::progress::Progress;
@@ -53,7 +55,7 @@ pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> R
     let mut region = vec![0u8; side * side];
     let cells = as_cells(&mut region);
 
-    let tile = (m / 16).clamp(32, 256);
+    let tile = (m / 64).clamp(32, 128);
     let d_tiles = (2 * m) / tile + 1;
     let u_tiles = (3 * m) / tile + 1;
     let levels = d_tiles + u_tiles - 1;

@@ -69,6 +69,15 @@ struct BenchArgs {
     /// Runs of each generator; the fastest is reported.
     #[arg(long, default_value_t = 5)]
     runs: u32,
+    /// Only this table.
+    #[arg(long, value_enum)]
+    only: Option<tables::Only>,
+    /// Only this many threads (default: 1 thread, then one per CPU).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Also time the single-threaded computation of sg-core.
+    #[arg(long)]
+    sequential: bool,
 }
 
 fn main() -> Result<()> {
@@ -82,6 +91,12 @@ fn main() -> Result<()> {
                 tables::generate(&out, args.sizes, &pool)
             }
         }
-        Command::Bench(args) => tables::bench(args.sizes, args.runs),
+        Command::Bench(args) => tables::bench(
+            args.sizes,
+            args.runs,
+            args.only,
+            args.threads,
+            args.sequential,
+        ),
     }
 }

@@ -253,35 +253,70 @@ pub(crate) fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
     Ok(())
 }
 
+/// A table to bench alone.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum Only {
+    /// The row table.
+    Row,
+    /// The knight table.
+    Knight,
+}
+
 /// `cargo xtask bench`: the fastest of `runs` generations of each table,
-/// on one thread and on all.
-pub(crate) fn bench(sizes: Sizes, runs: u32) -> Result<()> {
-    let one = pool(Some(1))?;
-    let all = pool(None)?;
+/// on one thread and on all (or on `threads`).
+pub(crate) fn bench(
+    sizes: Sizes,
+    runs: u32,
+    only: Option<Only>,
+    threads: Option<usize>,
+    sequential: bool,
+) -> Result<()> {
+    let pools = match threads {
+        Some(n) => vec![pool(Some(n))?],
+        None => vec![pool(Some(1))?, pool(None)?],
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     for spec in Spec::all(sizes) {
+        match (only, spec) {
+            (Some(Only::Row), Spec::Knight { .. }) | (Some(Only::Knight), Spec::Row { .. }) => {
+                continue;
+            }
+            _ => {}
+        }
         check_memory(&spec.label(), spec.memory())?;
-        let mut best = [Duration::MAX; 3];
+        let mut line = format!("{}:", spec.label());
+        if sequential {
+            let mut best = Duration::MAX;
+            for _ in 0..runs.max(1) {
+                let start = Instant::now();
+                drop(spec.generate_sequentially());
+                best = best.min(start.elapsed());
+            }
+            line += &format!(" sg-core sequential {:.2} ms;", ms(best));
+        }
+        let mut best = vec![Duration::MAX; pools.len()];
         for _ in 0..runs.max(1) {
-            let start = Instant::now();
-            drop(spec.generate_sequentially());
-            best[2] = best[2].min(start.elapsed());
-            for (slot, pool) in [&one, &all].into_iter().enumerate() {
+            for (slot, pool) in pools.iter().enumerate() {
                 let start = Instant::now();
                 let table = pool.install(|| spec.generate(&Progress::hidden()))?;
                 best[slot] = best[slot].min(start.elapsed());
                 drop(table);
             }
         }
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        eprintln!(
-            "{}: sg-core sequential {:.2} ms; 1 thread {:.2} ms, {} threads {:.2} ms, speed-up {:.2}x",
-            spec.label(),
-            ms(best[2]),
-            ms(best[0]),
-            all.current_num_threads(),
-            ms(best[1]),
-            best[0].as_secs_f64() / best[1].as_secs_f64()
-        );
+        for (pool, best) in pools.iter().zip(&best) {
+            line += &format!(
+                " {} thread(s) {:.2} ms;",
+                pool.current_num_threads(),
+                ms(*best)
+            );
+        }
+        if best.len() == 2 {
+            line += &format!(
+                " speed-up {:.2}x",
+                best[0].as_secs_f64() / best[1].as_secs_f64()
+            );
+        }
+        eprintln!("{line}");
     }
     Ok(())
 }
