@@ -13,10 +13,10 @@ impl Progress {
         Self { bar: None }
     }
 
-    /// A bar labelled `label` if `work` (cells to compute) takes over about
-    /// a second, otherwise nothing.
-    pub(crate) fn for_work(label: &str, work: u64) -> Self {
-        if work < 1 << 27 {
+    /// A bar labelled `label` if the work is expected to take over about a
+    /// second (`expected_ns`, a generous estimate), otherwise nothing.
+    pub(crate) fn for_work(label: &str, expected_ns: u64) -> Self {
+        if expected_ns < 1_000_000_000 {
             return Self::hidden();
         }
         let bar = ProgressBar::new(0);

@@ -57,3 +57,25 @@ pub(crate) fn check_disk(dir: &Path, bytes: u64) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_what_does_not_fit() {
+        let err = check_memory("a huge table", u64::MAX)
+            .unwrap_err()
+            .to_string();
+        if available_memory().is_some() {
+            assert!(err.contains("MiB of memory but only"), "{err}");
+        }
+        check_memory("a tiny table", 1).unwrap();
+        let dir = std::env::temp_dir();
+        if available_disk(&dir).is_some() {
+            let err = check_disk(&dir, u64::MAX).unwrap_err().to_string();
+            assert!(err.contains("MiB are free on the disk"), "{err}");
+        }
+        check_disk(&dir, 1).unwrap();
+    }
+}
