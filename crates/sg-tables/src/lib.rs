@@ -2,7 +2,7 @@
 //! validation, typed views, memory-mapped and owned files, and the tables of
 //! `data/` compiled into the library.
 //!
-//! - [`format`]: the byte layout (documented byte by byte), the header and the
+//! - [`format`](mod@format): the byte layout (documented byte by byte), the header and the
 //!   metadata, and [`encode`](format::encode) to write a table.
 //! - [`Table`]: a validated table borrowed from bytes, with
 //!   [`Table::from_bytes`]; [`RowTable`] and [`KnightTable`] are its typed views.
