@@ -13,21 +13,23 @@
 //! # Wavefronts
 //! Each step lowers `d = x + y` (strictly) and does not raise
 //! `u = 2x + y`. Cut the `(d, u)` plane into tiles of `T x T`: a square
-//! depends only on squares in its own tile with a smaller `d`, or in tiles
+//! depends only on squares of its own tile with a smaller `d`, or of tiles
 //! `(i', j')` with `i' <= i` and `j' <= j`. So the tiles of one
-//! anti-diagonal `i + j = level` are independent: the levels are computed
-//! in order, the tiles of a level in parallel, and inside a tile by
-//! increasing `d`. This is the anti-diagonal wavefront of the square, in
-//! blocks: one barrier per diagonal would mean 2047 barriers around about a
-//! microsecond of work each for `N = 1024`, while tiles of `T = M / 64`
-//! (32 to 128) give a few hundred levels with enough tiles to share.
+//! anti-diagonal `i + j` are independent, and a tile can start as soon as
+//! the tiles `(i - 1, j)` and `(i, j - 1)` are done (they come after all the
+//! others it needs). This is the anti-diagonal wavefront of the square, in
+//! blocks, run as a dataflow: each tile counts the tiles it waits for, and
+//! the thread that finishes the last of them starts it, so no thread waits
+//! at a barrier between diagonals. (A barrier per diagonal of squares would
+//! mean 2047 barriers around about a microsecond of work each for
+//! `N = 1024`.) Inside a tile the squares go by increasing `d`.
 
 use crate::cells::{as_cells, load, store};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
-use rayon::prelude::*;
 use sg_core::knight::MoveSet;
 use sg_core::mex::mex_small;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The largest knight table the generator makes (`N^2` bytes).
 pub(crate) const MAX_SIZE: u64 = 20_000;
@@ -55,34 +57,24 @@ pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> R
     let mut region = vec![0u8; side * side];
     let cells = as_cells(&mut region);
 
-    let tile = (m / 64).clamp(32, 128);
-    let d_tiles = (2 * m) / tile + 1;
-    let u_tiles = (3 * m) / tile + 1;
-    let levels = d_tiles + u_tiles - 1;
-    progress.start(levels as u64);
-    for level in 0..levels {
-        let first = level.saturating_sub(u_tiles - 1);
-        let last = level.min(d_tiles - 1);
-        (first..=last).into_par_iter().for_each(|i| {
-            let j = level - i;
-            let d_end = ((i + 1) * tile).min(2 * m + 1);
-            for d in i * tile..d_end {
-                // (x, y) = (u - d, 2d - u): x >= 0, y >= 0, x + 2y <= 3m.
-                let u_start = (j * tile).max(d).max((3 * d).saturating_sub(3 * m));
-                let u_end = ((j + 1) * tile).min(2 * d + 1).min(3 * m + 1);
-                for u in u_start..u_end {
-                    let (x, y) = (u - d, 2 * d - u);
-                    let g = mex_small(
-                        moves
-                            .moves_from(x as u64, y as u64)
-                            .map(|(a, b)| u32::from(load(cells, a as usize * side + b as usize))),
-                    );
-                    store(cells, x * side + y, g as u8);
-                }
-            }
-        });
-        progress.advance(1);
-    }
+    let tile = (m / 16).clamp(64, 256);
+    let (d_tiles, u_tiles) = ((2 * m) / tile + 1, (3 * m) / tile + 1);
+    let waiting = (0..d_tiles * u_tiles)
+        .map(|k| AtomicU8::new(u8::from(k / u_tiles > 0) + u8::from(k % u_tiles > 0)))
+        .collect();
+    let tiles = Tiles {
+        moves,
+        cells,
+        side,
+        m,
+        tile,
+        d_tiles,
+        u_tiles,
+        waiting,
+        progress,
+    };
+    progress.start((tiles.d_tiles * tiles.u_tiles) as u64);
+    rayon::scope(|scope| tiles.run(scope, 0, 0));
     progress.finish();
 
     let n = size as usize;
@@ -91,6 +83,63 @@ pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> R
     }
     region.truncate(n * n);
     Ok(region)
+}
+
+/// The tiles of the `(d, u)` plane and what computing them needs.
+struct Tiles<'a> {
+    moves: &'a MoveSet,
+    cells: &'a [AtomicU8],
+    /// Row length of the region's bounding box.
+    side: usize,
+    /// `N - 1`.
+    m: usize,
+    /// Side of a tile.
+    tile: usize,
+    d_tiles: usize,
+    u_tiles: usize,
+    /// Per tile `(i, j)` at `i * u_tiles + j`: how many of `(i - 1, j)` and
+    /// `(i, j - 1)` are not done yet.
+    waiting: Vec<AtomicU8>,
+    progress: &'a Progress,
+}
+
+impl<'a> Tiles<'a> {
+    /// Computes tile `(i, j)`, then starts the tiles that were waiting only
+    /// for it.
+    fn run<'s>(&'s self, scope: &rayon::Scope<'s>, i: usize, j: usize) {
+        self.compute(i, j);
+        self.progress.advance(1);
+        for (ni, nj) in [(i + 1, j), (i, j + 1)] {
+            if ni < self.d_tiles && nj < self.u_tiles {
+                // AcqRel: the squares written by both predecessors are
+                // visible to the thread that starts the tile.
+                let before = self.waiting[ni * self.u_tiles + nj].fetch_sub(1, Ordering::AcqRel);
+                if before == 1 {
+                    scope.spawn(move |scope| self.run(scope, ni, nj));
+                }
+            }
+        }
+    }
+
+    /// The squares of tile `(i, j)` that lie in the region, by increasing `d`.
+    fn compute(&self, i: usize, j: usize) {
+        let (m, tile, side, cells) = (self.m, self.tile, self.side, self.cells);
+        let d_end = ((i + 1) * tile).min(2 * m + 1);
+        for d in i * tile..d_end {
+            // (x, y) = (u - d, 2d - u): x >= 0, y >= 0, x + 2y <= 3m.
+            let u_start = (j * tile).max(d).max((3 * d).saturating_sub(3 * m));
+            let u_end = ((j + 1) * tile).min(2 * d + 1).min(3 * m + 1);
+            for u in u_start..u_end {
+                let (x, y) = (u - d, 2 * d - u);
+                let g = mex_small(
+                    self.moves
+                        .moves_from(x as u64, y as u64)
+                        .map(|(a, b)| u32::from(load(cells, a as usize * side + b as usize))),
+                );
+                store(cells, x * side + y, g as u8);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -108,17 +157,19 @@ mod tests {
     }
 
     #[test]
-    fn same_bytes_on_one_thread() {
+    fn same_bytes_whatever_the_thread_count() {
         let moves = MoveSet::hyper_knight();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        let one = pool.install(|| knight_table(&moves, 1024, &Progress::hidden()).unwrap());
-        assert_eq!(
-            one,
-            knight_table(&moves, 1024, &Progress::hidden()).unwrap()
-        );
+        let on = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| knight_table(&moves, 1024, &Progress::hidden()).unwrap())
+        };
+        let default_pool = knight_table(&moves, 1024, &Progress::hidden()).unwrap();
+        assert_eq!(on(1), default_pool);
+        // More threads than cores: other interleavings of the tiles.
+        assert_eq!(on(5), default_pool);
     }
 
     #[test]

@@ -122,12 +122,17 @@ mod tests {
     }
 
     #[test]
-    fn same_bytes_on_one_thread() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        let one = pool.install(|| row_table(20, &Progress::hidden()));
-        assert_eq!(one, row_table(20, &Progress::hidden()));
+    fn same_bytes_whatever_the_thread_count() {
+        let on = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| row_table(20, &Progress::hidden()))
+        };
+        let default_pool = row_table(20, &Progress::hidden());
+        assert_eq!(on(1), default_pool);
+        // More threads than cores: other interleavings of the layers.
+        assert_eq!(on(5), default_pool);
     }
 }
