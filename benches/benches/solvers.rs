@@ -1,21 +1,30 @@
 //! Each judge solver against the floor (parse every integer, nothing
 //! else) on the same bytes: the generated inputs of `sg_bench::all_inputs`.
+//! The row and knight solvers run as `grundy` does by default (embedded
+//! tables) and with `--online` (no table).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sg_core::knight::{MoveSet, TriangleTable};
+use sg_solve::tables::{KnightValues, RowValues};
 use sg_solve::{hdu1524, hdu5724, lightoj1315, scan, uva11927};
+use sg_tables::{embedded_knight_table, embedded_row_table};
 use std::hint::black_box;
 
-fn solve(subcommand: &str, input: &[u8], out: &mut Vec<u8>) {
+fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
     out.clear();
     match subcommand {
         "hdu1524" => hdu1524::solve(input, out, Default::default()),
         "uva11927" => uva11927::solve(input, out),
-        "hdu5724" => hdu5724::solve(input, out, Default::default(), sg_core::row::row_grundy),
+        "hdu5724" => {
+            let rows = RowValues::new((!online).then(embedded_row_table));
+            hdu5724::solve(input, out, Default::default(), |m| rows.value(m))
+        }
         "lightoj1315" => {
-            let moves = MoveSet::hyper_knight();
-            let mut t = TriangleTable::new(moves.clone(), TriangleTable::DEFAULT_MAX_SUM);
-            lightoj1315::solve(input, out, Default::default(), &moves, |x, y| t.value(x, y))
+            let mut knights = KnightValues::new((!online).then(embedded_knight_table))
+                .expect("the embedded table is the hyper knight's");
+            let moves = knights.moves().clone();
+            lightoj1315::solve(input, out, Default::default(), &moves, |x, y| {
+                knights.value(x, y)
+            })
         }
         other => panic!("unknown subcommand {other}"),
     }
@@ -32,8 +41,13 @@ fn solvers(c: &mut Criterion) {
             b.iter(|| scan::parse_all(black_box(&input.bytes)).unwrap())
         });
         group.bench_function(input.subcommand, |b| {
-            b.iter(|| solve(input.subcommand, black_box(&input.bytes), &mut out))
+            b.iter(|| solve(input.subcommand, false, black_box(&input.bytes), &mut out))
         });
+        if matches!(input.subcommand, "hdu5724" | "lightoj1315") {
+            group.bench_function(format!("{}-online", input.subcommand), |b| {
+                b.iter(|| solve(input.subcommand, true, black_box(&input.bytes), &mut out))
+            });
+        }
         group.finish();
     }
 }

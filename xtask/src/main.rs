@@ -3,10 +3,12 @@
 //! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help).
 //! - `cargo xtask gen --check`: fails when a committed table is stale.
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
+//! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
 
 mod cells;
 mod gen_knight;
 mod gen_row;
+mod inputs;
 mod manifest;
 mod progress;
 mod resources;
@@ -32,6 +34,12 @@ enum Command {
     Gen(GenArgs),
     /// Time the generators on one thread and on all threads.
     Bench(BenchArgs),
+    /// Write the benchmark inputs (judge limits and beyond) into a folder.
+    Inputs {
+        /// Output folder.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 /// Which tables to make.
@@ -98,5 +106,6 @@ fn main() -> Result<()> {
             args.threads,
             args.sequential,
         ),
+        Command::Inputs { out } => inputs::write_all(&out),
     }
 }
