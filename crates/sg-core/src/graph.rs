@@ -378,9 +378,39 @@ impl<'g> Grundy<'g> {
     /// Computes every node's value and returns them all, indexed by node.
     pub fn into_values(mut self) -> Result<Vec<u32>, CycleError> {
         for v in 0..self.graph.node_count() as u32 {
-            self.value(v)?;
+            if self.values[v as usize] == UNKNOWN {
+                match self.value_from_known_successors(v) {
+                    Some(g) => self.values[v as usize] = g,
+                    None => {
+                        self.compute(v)?;
+                    }
+                }
+            }
         }
         Ok(self.values)
+    }
+
+    /// The value of `node` if all its successors are known and it has fewer
+    /// than 64 of them: then no stack is needed. Nodes listed in an order
+    /// close to a topological one (chains, most judge inputs) take this
+    /// path.
+    #[inline]
+    fn value_from_known_successors(&self, node: u32) -> Option<u32> {
+        let succ = self.graph.successors(node);
+        if succ.len() >= 64 {
+            return None;
+        }
+        let mut seen = 0u64;
+        for &w in succ {
+            let g = self.values[w as usize];
+            if g >= ON_STACK {
+                return None;
+            }
+            if g < 64 {
+                seen |= 1 << g;
+            }
+        }
+        Some((!seen).trailing_zeros())
     }
 }
 

@@ -31,6 +31,9 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
         let n = sc.check_at_most(n, "the number of positions N", Graph::MAX_NODES as u64)? as usize;
         offsets.clear();
         targets.clear();
+        // Every position takes at least two bytes of input ("0 "), so this
+        // reserves no more than the input could fill, whatever N claims.
+        offsets.reserve(n.min(input.len() / 2) + 1);
         offsets.push(0);
         for _ in 0..n {
             let x = sc.next("the number of out-positions X_i")?;
