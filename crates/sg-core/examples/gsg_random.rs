@@ -15,13 +15,8 @@ fn main() {
     let n = args.next().unwrap_or(1_000_000);
     let m = args.next().unwrap_or(5 * n);
     let free = u64::from(args.next().unwrap_or(100));
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = sg_bench::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+    let mut next = move || rng.next_u64();
     let (sources, targets): (Vec<u32>, Vec<u32>) = (0..m)
         .map(|_| {
             if next() % 100 < free || n < 2 {

@@ -564,13 +564,8 @@ mod tests {
     fn million_node_random_dag() {
         // Deterministic pseudo-random DAG: each node points to up to 3 lower ids.
         let n = 1_000_000u32;
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = sg_bench::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next_u64();
         let (mut s, mut t) = (vec![], vec![]);
         for v in 1..n {
             for _ in 0..3 {
@@ -597,13 +592,8 @@ mod tests {
         // Above the partition threshold: compare with adjacency lists.
         let n = 70_000u32;
         let m = PARTITION_THRESHOLD + 12_345;
-        let mut state = 7u64;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32 % n
-        };
+        let mut rng = sg_bench::SplitMix64::new(7);
+        let mut next = move || rng.below(n.into()) as u32;
         let (mut s, mut t) = (Vec::with_capacity(m), Vec::with_capacity(m));
         let mut adj = vec![Vec::new(); n as usize];
         for _ in 0..m {

@@ -700,13 +700,8 @@ mod tests {
     #[ignore = "timing run"]
     fn million_node_random_cyclic_graph() {
         let n = 1_000_000u32;
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = sg_bench::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next_u64();
         let mut s = Vec::with_capacity(5 * n as usize);
         let mut t = Vec::with_capacity(5 * n as usize);
         for _ in 0..5 * n {

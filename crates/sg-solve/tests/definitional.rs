@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 /// A random DAG on `n` nodes: edges go from a higher to a lower id, then ids
 /// are shuffled so topological order is not the id order.
-fn random_dag(n: usize, edges: usize, rng: &mut SplitMix) -> Vec<Vec<usize>> {
+fn random_dag(n: usize, edges: usize, rng: &mut SplitMix64) -> Vec<Vec<usize>> {
     let mut perm: Vec<usize> = (0..n).collect();
     for i in (1..n).rev() {
         perm.swap(i, rng.below(i as u64 + 1) as usize);
@@ -30,7 +30,7 @@ fn random_dag(n: usize, edges: usize, rng: &mut SplitMix) -> Vec<Vec<usize>> {
 }
 
 fn check_hdu1524(seed: u64, cases: usize, n_max: u64, edges_max: u64, queries: usize, hint: bool) {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut lines: Vec<Vec<u64>> = vec![];
     // Per case: the graph and its values by the definition.
     let mut graphs: Vec<(Vec<Vec<usize>>, Vec<u32>)> = vec![];
@@ -88,7 +88,7 @@ fn check_hdu1524(seed: u64, cases: usize, n_max: u64, edges_max: u64, queries: u
 }
 
 fn check_uva11927(seed: u64, cases: usize, n_max: u64, edges_max: u64, stones_max: u64) {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut lines: Vec<Vec<u64>> = vec![];
     let mut expected = String::new();
     for _ in 0..cases {
@@ -122,7 +122,7 @@ fn check_uva11927(seed: u64, cases: usize, n_max: u64, edges_max: u64, stones_ma
 }
 
 fn check_hdu5724(seed: u64, cases: usize, rows: u64, width: u32, pieces: u64, hint: bool) {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut lines: Vec<Vec<u64>> = vec![vec![cases as u64]];
     let mut expected: Vec<(Vec<Vec<u32>>, u32)> = vec![];
     let mut memo = HashMap::new();
@@ -173,7 +173,7 @@ fn check_hdu5724(seed: u64, cases: usize, rows: u64, width: u32, pieces: u64, hi
 }
 
 fn check_lightoj1315(seed: u64, cases: usize, knights: u64, coord: u64, hint: bool) {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let g = knight_values(2 * coord as usize + 2);
     let mut lines: Vec<Vec<u64>> = vec![vec![cases as u64]];
     let mut expected = vec![];
@@ -268,7 +268,7 @@ fn hdu5724_at_judge_limits() {
     // 100 cases of up to 1000 full-width rows, against the definitional
     // table of all 2^20 rows (columns at bits c - 1, independent encoding).
     let table = row_table_20();
-    let mut rng = SplitMix(3);
+    let mut rng = SplitMix64::new(3);
     let mut lines: Vec<Vec<u64>> = vec![vec![100]];
     let mut expected = String::new();
     for _ in 0..100 {

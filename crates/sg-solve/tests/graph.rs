@@ -5,7 +5,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{SplitMix, format_lines};
+use common::{SplitMix64, format_lines};
 use sg_solve::graph::{Options, solve};
 use std::collections::HashMap;
 
@@ -200,7 +200,7 @@ fn retrograde(adj: &[Vec<usize>], k: usize) -> HashMap<Vec<usize>, &'static str>
 
 #[test]
 fn answers_and_hints_match_retrograde_analysis() {
-    let mut rng = SplitMix(0x5EED_0FC7_C1E5);
+    let mut rng = SplitMix64::new(0x5EED_0FC7_C1E5);
     for _ in 0..1500 {
         let n = 1 + rng.below(7) as usize;
         let m = rng.below(15) as usize;

@@ -5,7 +5,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::SplitMix;
+use common::SplitMix64;
 use sg_core::knight::{MoveSet, knight_square_table};
 use sg_core::row::row_table_by_definition;
 use sg_tables::format::{Game, Metadata, encode};
@@ -64,7 +64,7 @@ fn same_everywhere(args: &[&str], input: &str, dir: &str) -> Vec<u8> {
     default.stdout
 }
 
-fn rows_input(rng: &mut SplitMix, cases: usize, width: u64) -> String {
+fn rows_input(rng: &mut SplitMix64, cases: usize, width: u64) -> String {
     let mut s = format!("{cases}\n");
     for _ in 0..cases {
         let n = 1 + rng.below(40);
@@ -85,7 +85,7 @@ fn rows_input(rng: &mut SplitMix, cases: usize, width: u64) -> String {
 fn rows_agree_on_every_source() {
     let dir = small_tables("rows");
     let dir = dir.to_str().unwrap();
-    let mut rng = SplitMix(5724);
+    let mut rng = SplitMix64::new(5724);
     let input = rows_input(&mut rng, 3000, 20);
     let out = same_everywhere(&["hdu5724"], &input, dir);
     assert_eq!(out.split(|&b| b == b'\n').count(), 3001);
@@ -99,7 +99,7 @@ fn rows_agree_on_every_source() {
 fn knights_agree_on_every_source() {
     let dir = small_tables("knights");
     let dir = dir.to_str().unwrap();
-    let mut rng = SplitMix(1315);
+    let mut rng = SplitMix64::new(1315);
     let mut input = String::from("2000\n");
     for _ in 0..2000 {
         let n = 1 + rng.below(20);

@@ -5,21 +5,8 @@
 
 use std::collections::HashMap;
 
-/// SplitMix64: a seeded generator for large deterministic test inputs.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+/// The benchmarks' seeded generator, for large deterministic test inputs.
+pub use sg_bench::SplitMix64;
 
 fn mex(values: &[u32]) -> u32 {
     (0..).find(|v| !values.contains(v)).unwrap()
@@ -122,7 +109,7 @@ pub fn knight_values(limit: usize) -> Vec<Vec<u8>> {
 
 /// Joins tokens with varied whitespace (spaces, tabs, CRLF, blank lines),
 /// keeping each logical line's tokens on a line unless `scramble` says so.
-pub fn format_lines(lines: &[Vec<u64>], rng: &mut SplitMix) -> String {
+pub fn format_lines(lines: &[Vec<u64>], rng: &mut SplitMix64) -> String {
     let mut s = String::new();
     for line in lines {
         for (i, t) in line.iter().enumerate() {
