@@ -10,11 +10,14 @@
 //!   by its definition and by its closed form (staircase Nim).
 //! - [`knight`]: the hyper knight of LightOJ 1315 (and any move set that
 //!   lowers `x + y`), by its definition.
+//! - [`knight_pattern`]: certified finite descriptions of knight values on
+//!   the unbounded board, found by search and answered in O(1).
 
 pub mod graph;
 pub mod gsg;
 mod hugepages;
 pub mod knight;
+pub mod knight_pattern;
 pub mod mex;
 pub mod row;
 
