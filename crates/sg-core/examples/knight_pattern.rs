@@ -2,7 +2,8 @@
 //! printing each description's shape, size and timings, and compares the
 //! speed of `KnightPattern::value` with a lookup in a 1024 x 1024 table.
 //!
-//! Run with `cargo run --release -p sg-core --example knight_pattern`.
+//! Run with `cargo run --release -p sg-core --example knight_pattern`
+//! (add `-- --hyper-only` for the hyper knight and the timings only).
 
 use sg_core::knight::{HYPER_KNIGHT, MoveSet, knight_square_table};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
@@ -72,6 +73,9 @@ fn main() {
             }
         }
         sets.push((format!("random set {k}"), steps));
+    }
+    if std::env::args().any(|a| a == "--hyper-only") {
+        sets.truncate(1);
     }
     let opts = SearchOptions::default();
     let mut hyper = None;

@@ -792,8 +792,11 @@ pub struct SearchOptions {
     pub first_sum: u64,
     /// The largest table size tried.
     pub max_sum: u64,
-    /// Largest period tried for sectors (and for the defect scan).
+    /// Largest period tried in each angular bucket of the far table.
     pub max_period: u64,
+    /// Largest common period (lcm of the buckets' periods); sector periods
+    /// divide it.
+    pub max_common_period: u64,
     /// Candidate rays are primitive `(a, b)` with `a, b <= max_direction`.
     pub max_direction: u32,
     /// Largest period tried along a layer.
@@ -807,8 +810,9 @@ impl Default for SearchOptions {
         Self {
             first_sum: 512,
             max_sum: 4096,
-            max_period: 16,
-            max_direction: 4,
+            max_period: 32,
+            max_common_period: 256,
+            max_direction: 6,
             max_layer_period: 64,
             check_limit: 50_000_000,
         }
@@ -873,34 +877,87 @@ fn candidate_directions(q: u32) -> Vec<(u32, u32)> {
     c
 }
 
+/// Angular bins used to cluster defects into rays.
+const ANGLE_BINS: usize = 2048;
+
+/// Angular buckets used to find the periods of the sectors.
+const BUCKETS: usize = 32;
+
+/// The lcm of the smallest periods `P` (square translations `(P, 0)` and
+/// `(0, P)`) under which at least 90% of the far squares of an angular
+/// bucket repeat, over the buckets that have one. Buckets crossed by a
+/// layer usually have none, which is fine.
+fn common_period(table: &TriangleTable, n: u64, opts: &SearchOptions) -> Result<u64, String> {
+    let lo_sum = n / 2;
+    if lo_sum + opts.max_period > n {
+        return Err("the table is too small for the largest period".into());
+    }
+    let mut buckets: Vec<Vec<(u64, u64)>> = vec![Vec::new(); BUCKETS];
+    for d in (lo_sum..=n - opts.max_period).step_by(2) {
+        for x in 0..=d {
+            let y = d - x;
+            let angle = (y as f64).atan2(x as f64) / std::f64::consts::FRAC_PI_2;
+            buckets[((angle * BUCKETS as f64) as usize).min(BUCKETS - 1)].push((x, y));
+        }
+    }
+    let mut found = vec![None; BUCKETS];
+    for p in 1..=opts.max_period {
+        for (b, cells) in buckets.iter().enumerate() {
+            if found[b].is_some() || cells.is_empty() {
+                continue;
+            }
+            let allowed = cells.len() / 10;
+            let mut bad = 0;
+            let ok = cells.iter().all(|&(x, y)| {
+                let v = tv(table, x, y);
+                if v != tv(table, x + p, y) || v != tv(table, x, y + p) {
+                    bad += 1;
+                }
+                bad <= allowed
+            });
+            if ok {
+                found[b] = Some(p);
+            }
+        }
+    }
+    let mut period = None;
+    for p in found.into_iter().flatten() {
+        let l = lcm(period.unwrap_or(1), p);
+        if l > opts.max_common_period {
+            return Err(format!(
+                "the sectors' periods have an lcm above {}",
+                opts.max_common_period
+            ));
+        }
+        period = Some(l);
+    }
+    period.ok_or_else(|| {
+        format!(
+            "no period up to {} makes 90% of any far angular bucket repeat",
+            opts.max_period
+        )
+    })
+}
+
 /// The description read off a table with diagonals `0..=n`, not yet certified.
 fn fit_table(table: &TriangleTable, n: u64, opts: &SearchOptions) -> Result<KnightPattern, String> {
     let lo_sum = n / 2;
-    // The smallest period P under which most far squares repeat.
-    let mut chosen = None;
-    for p in 1..=opts.max_period {
-        if lo_sum + p > n {
-            break;
-        }
-        let (mut defects, mut total) = (Vec::new(), 0u64);
-        for d in lo_sum..=n - p {
-            for x in 0..=d {
-                let y = d - x;
-                let v = tv(table, x, y);
-                total += 1;
-                if v != tv(table, x + p, y) || v != tv(table, x, y + p) {
-                    defects.push((x, y));
-                }
+    let period = common_period(table, n, opts)?;
+    if lo_sum + period > n {
+        return Err(format!("period {period} is too large for the table"));
+    }
+    let mut defects = Vec::new();
+    for d in lo_sum..=n - period {
+        for x in 0..=d {
+            let y = d - x;
+            let v = tv(table, x, y);
+            if v != tv(table, x + period, y) || v != tv(table, x, y + period) {
+                defects.push((x, y));
             }
         }
-        if defects.len() as u64 * 4 < total {
-            chosen = Some(defects);
-            break;
-        }
     }
-    let defects = chosen.ok_or("no period makes most far squares repeat")?;
-    // Attribute each defect to the nearest candidate direction.
-    let cands = candidate_directions(opts.max_direction);
+    // Rays: cluster the defects by angle; each cluster gets the simplest
+    // candidate direction inside its angular range (or the nearest one).
     let nearest = |dirs: &[(u32, u32)], x: u64, y: u64| {
         let mut best = (f64::INFINITY, 0);
         for (i, &(a, b)) in dirs.iter().enumerate() {
@@ -912,17 +969,49 @@ fn fit_table(table: &TriangleTable, n: u64, opts: &SearchOptions) -> Result<Knig
         }
         best.1
     };
-    let mut counts = vec![0u64; cands.len()];
+    let angle = |x: f64, y: f64| y.atan2(x) / std::f64::consts::FRAC_PI_2;
+    let mut hot = vec![false; ANGLE_BINS];
     for &(x, y) in &defects {
-        counts[nearest(&cands, x, y)] += 1;
+        hot[((angle(x as f64, y as f64) * ANGLE_BINS as f64) as usize).min(ANGLE_BINS - 1)] = true;
     }
-    let threshold = (n / 256).max(2);
-    let dirs: Vec<(u32, u32)> = cands
-        .iter()
-        .zip(&counts)
-        .filter(|&(&r, &c)| c >= threshold || r == (1, 0) || r == (0, 1))
-        .map(|(&r, _)| r)
-        .collect();
+    let cands = candidate_directions(opts.max_direction);
+    let mut dirs: Vec<(u32, u32)> = vec![(1, 0), (0, 1)];
+    let mut bin = 0;
+    while bin < ANGLE_BINS {
+        if !hot[bin] {
+            bin += 1;
+            continue;
+        }
+        // A run of hot bins, allowing gaps of up to two bins.
+        let first = bin;
+        let mut last = bin;
+        while bin < ANGLE_BINS && bin <= last + 3 {
+            if hot[bin] {
+                last = bin;
+            }
+            bin += 1;
+        }
+        let lo = (first as f64 - 1.0) / ANGLE_BINS as f64;
+        let hi = (last as f64 + 2.0) / ANGLE_BINS as f64;
+        let mid = (lo + hi) / 2.0;
+        let pick = cands
+            .iter()
+            .filter(|&&(a, b)| (lo..=hi).contains(&angle(a.into(), b.into())))
+            .min_by_key(|&&(a, b)| a + b)
+            .or_else(|| {
+                cands.iter().min_by(|&&(a, b), &&(c, d)| {
+                    let da = (angle(a.into(), b.into()) - mid).abs();
+                    let dc = (angle(c.into(), d.into()) - mid).abs();
+                    da.total_cmp(&dc)
+                })
+            });
+        if let Some(&r) = pick
+            && !dirs.contains(&r)
+        {
+            dirs.push(r);
+        }
+    }
+    dirs.sort_by(|&r, &s| 0.cmp(&cross(r, s)));
     // Bands: the spread of t over the defects of each ray.
     let mut bands: Vec<(i64, i64)> = vec![(0, -1); dirs.len()];
     for &(x, y) in &defects {
@@ -938,47 +1027,76 @@ fn fit_table(table: &TriangleTable, n: u64, opts: &SearchOptions) -> Result<Knig
     }
     // Widen until the far half of the table fits, then narrow greedily.
     let mut best = None;
+    let mut why = String::new();
     for widen in 0..4 {
-        let w = widen * opts.max_period.min(8) as i64;
+        let w = widen * period.min(8) as i64;
         let trial: Vec<(i64, i64)> = bands
             .iter()
             .map(|&(lo, hi)| if lo > hi { (lo, hi) } else { (lo - w, hi + w) })
             .collect();
-        if let Ok(p) = fit_bands(table, n, &dirs, &trial, opts) {
-            best = Some((p, trial));
-            break;
+        match fit_bands(table, n, period, &dirs, &trial, opts) {
+            Ok(p) => {
+                best = Some((p, trial));
+                break;
+            }
+            Err(e) => why = e,
         }
     }
-    let (mut pattern, mut bands) = best.ok_or("no band widths fit the far half of the table")?;
+    let (mut pattern, mut bands) = best.ok_or_else(|| {
+        format!("period {period}, rays {dirs:?}, bands {bands:?}: no widening fits the far half of the table ({why})")
+    })?;
     let mut size = pattern.to_bytes().len();
     for i in 0..bands.len() {
         for side in [0, 1] {
-            loop {
-                let mut trial = bands.clone();
-                let (lo, hi) = trial[i];
-                if lo > hi {
-                    break;
-                }
-                trial[i] = if side == 0 {
-                    (lo, hi - 1)
+            // Galloping: try big steps first, halve the step on failure.
+            let mut step: i64 = 1 << 20;
+            while step >= 1 {
+                let (lo, hi) = bands[i];
+                // The band may shrink down to lo = hi + 1 with hi >= -1 and lo <= 1.
+                let room = if side == 0 {
+                    (hi - (lo - 1).max(-1)).max(0)
                 } else {
-                    (lo + 1, hi)
+                    ((hi + 1).min(1) - lo).max(0)
                 };
-                if trial[i].1 < -1 || trial[i].0 > 1 {
+                step = step.min(room);
+                if step == 0 {
                     break;
                 }
-                match fit_bands(table, n, &dirs, &trial, opts) {
+                let mut trial = bands.clone();
+                trial[i] = if side == 0 {
+                    (lo, hi - step)
+                } else {
+                    (lo + step, hi)
+                };
+                match fit_bands(table, n, period, &dirs, &trial, opts) {
                     Ok(p) if p.to_bytes().len() <= size => {
                         size = p.to_bytes().len();
                         pattern = p;
                         bands = trial;
                     }
-                    _ => break,
+                    _ => step /= 2,
                 }
             }
         }
     }
+    merge_redundant_rays(&mut pattern);
     Ok(pattern)
+}
+
+/// Removes inner rays with an empty band between two equal sectors. The
+/// described function does not change: a square in no layer that was in
+/// either sector is now in the merged one, with the same tile.
+fn merge_redundant_rays(pattern: &mut KnightPattern) {
+    let mut i = 1;
+    while i + 1 < pattern.layers.len() {
+        let empty = pattern.layers[i].rows() == 0;
+        if empty && pattern.sectors[i - 1] == pattern.sectors[i] {
+            pattern.layers.remove(i);
+            pattern.sectors.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 /// Region of a square under the evaluator's rules: `Ok(layer)` or
@@ -1003,6 +1121,7 @@ fn classify(layers: &[Layer], x: u64, y: u64) -> (Result<usize, usize>, i128) {
 fn fit_bands(
     table: &TriangleTable,
     n: u64,
+    period: u64,
     dirs: &[(u32, u32)],
     bands: &[(i64, i64)],
     opts: &SearchOptions,
@@ -1036,7 +1155,7 @@ fn fit_bands(
             continue;
         }
         let mut found = false;
-        for m in 1..=opts.max_layer_period {
+        for m in 1..=opts.max_layer_period.max(period) {
             layer.period = m;
             let mut tile = vec![u8::MAX; rows * m as usize];
             let ok = in_layer[i].iter().all(|&(x, y, t)| {
@@ -1057,8 +1176,10 @@ fn fit_bands(
     }
     let mut sectors = Vec::new();
     for (j, cells) in in_sector.iter().enumerate() {
-        let mut pairs: Vec<(u64, u64)> = (1..=opts.max_period)
-            .flat_map(|a| (1..=opts.max_period).map(move |b| (a, b)))
+        let divisors: Vec<u64> = (1..=period).filter(|&d| period.is_multiple_of(d)).collect();
+        let mut pairs: Vec<(u64, u64)> = divisors
+            .iter()
+            .flat_map(|&a| divisors.iter().map(move |&b| (a, b)))
             .collect();
         pairs.sort_by_key(|&(a, b)| (a * b, a.max(b)));
         let found = pairs.into_iter().find_map(|(px, py)| {
@@ -1306,7 +1427,11 @@ mod tests {
         let chess = MoveSet::new(&[(-2, -1), (-1, -2), (-2, 1), (1, -2)]).unwrap();
         let king = MoveSet::new(&[(-1, 0), (0, -1), (-1, -1)]).unwrap();
         let skew = MoveSet::new(&[(-2, -1), (-3, 2)]).unwrap();
-        for m in [chess, king, skew] {
+        // Sectors of periods (1, 2) and (13, 26).
+        let two = MoveSet::new(&[(-4, -1), (1, -3)]).unwrap();
+        // Sectors of periods (7, 7) and (12, 2) split along (6, 1).
+        let split = MoveSet::new(&[(-3, 0), (0, -1), (-3, -1), (-4, 0), (-1, 0)]).unwrap();
+        for m in [chess, king, skew, two, split] {
             let p = search(&m, &small).expect("certifies").pattern;
             let mut t = TriangleTable::new(m.clone(), 3000);
             t.grow_to(3000);
@@ -1316,7 +1441,7 @@ mod tests {
                 }
             }
         }
-        let hard = MoveSet::new(&[(-4, -1), (1, -3)]).unwrap();
+        let hard = MoveSet::new(&[(-4, 1), (0, -4), (-2, 0), (-4, -4), (-2, -3)]).unwrap();
         assert!(matches!(
             search(&hard, &small),
             Err(SearchError::NotFound { .. })
