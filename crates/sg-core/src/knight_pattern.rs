@@ -94,15 +94,30 @@
 //! # The search
 //!
 //! [`search`] finds a description for any [`MoveSet`] from a computed table
-//! of diagonals up to some `N` (doubling `N` on failure): it picks the
-//! smallest period `P` under which most far squares repeat, attributes the
-//! far squares that do not repeat ("defects") to the nearest small rational
-//! direction, takes those directions as rays and the spread of their defects
-//! as bands, finds the smallest layer and sector periods consistent with the
-//! far half of the table, narrows the bands while that does not make the
-//! encoding larger, reads the block off the table up to the last mismatch,
-//! and then runs the certificate. A pattern is only ever returned after its
-//! certificate passed.
+//! of diagonals up to some `N` (doubling `N` on failure), looking only at
+//! the far half `N/2 <= x + y <= N` to read off rules:
+//!
+//! 1. *Period.* The far half is cut into angular buckets; in each, the
+//!    smallest `P` such that 90% of its squares equal their translates by
+//!    `(P, 0)` and `(0, P)`. Buckets crossed by a layer usually have none.
+//!    The common period is the lcm of those found.
+//! 2. *Rays.* Squares that differ from a translate by the common period
+//!    ("defects") lie near the layers. Their angles are binned; each run
+//!    of occupied bins becomes one ray, whose direction is the simplest
+//!    rational `(a, b)` (with `a, b <= max_direction`) inside the run. The
+//!    axes are always rays.
+//! 3. *Bands, periods, tiles.* Each defect goes to the nearest ray; a band
+//!    is the spread of `t` over its defects (widened if the next step
+//!    fails). Every far square is classified exactly as the evaluator
+//!    does; a layer gets the smallest period along its ray, and a sector
+//!    the smallest rectangle of divisors of the common period, under which
+//!    all its far squares agree. The bands are then narrowed (galloping) as
+//!    long as the rules still fit and the encoding does not grow, and inner
+//!    rays with an empty band between two equal sectors are dropped.
+//! 4. *Block.* `B` is one more than the last diagonal where the rules
+//!    disagree with the table; the block is copied from the table.
+//! 5. *Certificate.* Only a description whose [`KnightPattern::check`]
+//!    passes is returned. Nothing found by steps 1 to 4 is trusted.
 
 use crate::knight::{MoveSet, TriangleTable, triangle_index};
 use crate::mex::mex_small;
@@ -166,6 +181,23 @@ pub struct CertificateReport {
     pub cells_checked: u64,
 }
 
+/// Why stored bytes did not give a certified description.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// The bytes are not a well-formed description.
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    /// The description does not pass its certificate.
+    #[error(transparent)]
+    Certificate(#[from] CertificateError),
+}
+
+/// The encoded description of the hyper knight ([`crate::knight::HYPER_KNIGHT`])
+/// that [`search`] finds with default options. Regenerate it with
+/// `cargo run --release -p sg-core --example knight_pattern -- --write-hyper
+/// crates/sg-core/src/hyper_knight.kpat`; a test keeps it in sync.
+pub const HYPER_KNIGHT_PATTERN: &[u8] = include_bytes!("hyper_knight.kpat");
+
 /// The band along one ray and its tile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layer {
@@ -200,7 +232,11 @@ impl Layer {
 
     #[inline]
     fn t(&self, x: u64, y: u64) -> i128 {
-        i128::from(self.a) * i128::from(y) - i128::from(self.b) * i128::from(x)
+        // Both products are below 2^76: widening unsigned multiplies, then
+        // an exact signed difference.
+        let ay = u128::from(self.a) * u128::from(y);
+        let bx = u128::from(self.b) * u128::from(x);
+        ay as i128 - bx as i128
     }
 
     #[inline]
@@ -287,6 +323,22 @@ fn cross(r: (u32, u32), s: (u32, u32)) -> i128 {
 }
 
 impl KnightPattern {
+    /// Decodes `bytes` and runs the certificate (checking at most `limit`
+    /// squares): the only way to trust stored bytes.
+    pub fn load(bytes: &[u8], limit: u64) -> Result<(Self, CertificateReport), LoadError> {
+        let p = Self::from_bytes(bytes)?;
+        let report = p.check(limit)?;
+        Ok((p, report))
+    }
+
+    /// The hyper knight's description, decoded from [`HYPER_KNIGHT_PATTERN`]
+    /// and certified anew on every call (a fraction of a millisecond).
+    pub fn hyper_knight() -> Self {
+        Self::load(HYPER_KNIGHT_PATTERN, 1 << 20)
+            .expect("the embedded hyper knight description is certified")
+            .0
+    }
+
     /// The move set this description is for.
     pub fn moves(&self) -> MoveSet {
         MoveSet::new(&self.steps).expect("validated on construction")
@@ -328,16 +380,16 @@ impl KnightPattern {
         if u128::from(x) + u128::from(y) < u128::from(self.block) {
             return self.block_values[triangle_index(x, y)];
         }
+        // Branch-free but for the rare exit into a band: for random squares
+        // the side of each ray is unpredictable.
         let mut above = 0usize;
         for layer in &self.layers {
             let t = layer.t(x, y);
-            if t < i128::from(layer.lo) {
-                continue;
-            }
-            if t <= i128::from(layer.hi) {
+            let inside = (t >= i128::from(layer.lo)) & (t <= i128::from(layer.hi));
+            if inside {
                 return layer.tile[layer.key(x, y, t)];
             }
-            above += 1;
+            above += usize::from(t > i128::from(layer.hi));
         }
         let j = above.saturating_sub(1).min(self.sectors.len() - 1);
         self.sectors[j].at(x, y)
@@ -1256,6 +1308,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn embedded_description_is_the_one_search_finds() {
+        assert_eq!(
+            hyper().to_bytes(),
+            HYPER_KNIGHT_PATTERN,
+            "regenerate with the example's --write-hyper"
+        );
+        assert_eq!(&KnightPattern::hyper_knight(), hyper());
+        let mut bad = HYPER_KNIGHT_PATTERN.to_vec();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        assert!(matches!(
+            KnightPattern::load(&bad, 1 << 20),
+            Err(LoadError::Certificate(_))
+        ));
     }
 
     #[test]
