@@ -31,6 +31,15 @@ pub enum KnightError {
     /// and a 64-bit mex).
     #[error("a move set needs between 1 and 63 distinct moves, got {0}")]
     MoveCount(usize),
+    /// The square is beyond the range a certified description is offered
+    /// for (`x, y < 2^63`).
+    #[error("square ({x}, {y}) is out of range (x and y must be below 2^63)")]
+    OutOfRange {
+        /// The queried x.
+        x: u64,
+        /// The queried y.
+        y: u64,
+    },
     /// The square is too far out for a table to fit in memory.
     #[error(
         "square ({x}, {y}) is too far out to compute by definition (x + y must be at most {max_sum})"

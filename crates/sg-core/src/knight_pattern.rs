@@ -119,7 +119,7 @@
 //! 5. *Certificate.* Only a description whose [`KnightPattern::check`]
 //!    passes is returned. Nothing found by steps 1 to 4 is trusted.
 
-use crate::knight::{MoveSet, TriangleTable, triangle_index};
+use crate::knight::{KnightError, MoveSet, TriangleTable, triangle_index};
 use crate::mex::mex_small;
 
 /// Why a byte string is not a valid description.
@@ -393,6 +393,15 @@ impl KnightPattern {
         }
         let j = above.saturating_sub(1).min(self.sectors.len() - 1);
         self.sectors[j].at(x, y)
+    }
+
+    /// [`KnightPattern::value`] for squares with `x, y < 2^63`, the range
+    /// offered to users; larger coordinates are refused.
+    pub fn value_checked(&self, x: u64, y: u64) -> Result<u8, KnightError> {
+        if x >> 63 != 0 || y >> 63 != 0 {
+            return Err(KnightError::OutOfRange { x, y });
+        }
+        Ok(self.value(x, y))
     }
 
     fn validate(&self) -> Result<(), PatternError> {

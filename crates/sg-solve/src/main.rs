@@ -2,6 +2,8 @@
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
+use sg_core::knight::MoveSet;
+use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
 use sg_core::row::MAX_WIDTH;
 use sg_solve::tables::{KnightValues, RowValues, find_table, report, table_files};
 use sg_solve::{InputError, graph, hdu1524, hdu5724, lightoj1315, uva11927};
@@ -155,6 +157,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The Grundy value of one knight on (X, Y), for any X, Y below 2^63.
+    #[command(
+        long_about = "The Grundy value of one knight on (X, Y), for any X, Y below 2^63.\n\n\
+        The value comes from a finite description of the whole board (a block near the \
+        origin, periodic layers along a few rays, periodic sectors between them) that is \
+        certified before use: the mex recurrence is checked at finitely many squares that \
+        stand for all of them. The hyper knight's description is compiled in; other move \
+        sets are searched for on the spot.\n\n\
+        Examples:\n  grundy knight 2 5\n  grundy knight 4611686018427387904 7\n  \
+        grundy knight 10 20 --moves \"-2,-1 -1,-2 -2,1 1,-2\""
+    )]
+    Knight {
+        /// The square's x.
+        #[arg(value_parser = clap::value_parser!(u64).range(..1u64 << 63))]
+        x: u64,
+        /// The square's y.
+        #[arg(value_parser = clap::value_parser!(u64).range(..1u64 << 63))]
+        y: u64,
+        /// The steps, `dx,dy` separated by spaces, each lowering x + y
+        /// (default: the hyper knight).
+        #[arg(long, value_name = "STEPS", allow_hyphen_values = true)]
+        moves: Option<String>,
+        /// Use no stored description: search for one and certify it now,
+        /// even for the hyper knight.
+        #[arg(long)]
+        online: bool,
+    },
     /// Benchmark floor: read FILE and parse every integer in it, nothing else.
     ///
     /// Prints the count and the wrapping sum of the integers. Every solver is
@@ -306,6 +335,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => Some(sg_tables::embedded_knight_table()),
             };
             let mut values = KnightValues::new(table)?;
+            if !tables.online {
+                // Squares beyond the table, up to 2^63: the certified description.
+                values = values.with_pattern(KnightPattern::hyper_knight())?;
+            }
             let moves = values.moves().clone();
             lightoj1315::solve(
                 &input.read()?,
@@ -316,6 +349,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             )
         }
         Command::Tables { command } => return tables_command(command),
+        Command::Knight {
+            x,
+            y,
+            moves,
+            online,
+        } => {
+            let pattern = knight_pattern(moves.as_deref(), online)?;
+            writeln!(out, "{}", pattern.value(x, y)).expect("writing to a Vec cannot fail");
+            Ok(())
+        }
         Command::Floor { input } => {
             sg_solve::scan::parse_all(&input.read()?).map(|(count, sum)| {
                 writeln!(out, "{count} {sum}").expect("writing to a Vec cannot fail");
@@ -342,6 +385,38 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::from(EXIT_BAD_INPUT))
         }
     }
+}
+
+/// The certified description for `--moves` (the hyper knight when absent):
+/// the compiled-in one, or one searched for now.
+fn knight_pattern(moves: Option<&str>, online: bool) -> Result<KnightPattern> {
+    let moves = match moves {
+        None => MoveSet::hyper_knight(),
+        Some(text) => parse_moves(text)?,
+    };
+    if !online && moves == MoveSet::hyper_knight() {
+        return Ok(KnightPattern::hyper_knight());
+    }
+    let found = search(&moves, &SearchOptions::default())
+        .with_context(|| format!("move set {:?}", moves.steps()))?;
+    Ok(found.pattern)
+}
+
+/// Parses `"dx,dy dx,dy ..."` into a move set.
+fn parse_moves(text: &str) -> Result<MoveSet> {
+    let mut steps = Vec::new();
+    for pair in text.split_whitespace() {
+        let (dx, dy) = pair
+            .split_once(',')
+            .with_context(|| format!("--moves: expected dx,dy, found {pair:?}"))?;
+        let parse = |s: &str| {
+            s.trim()
+                .parse::<i32>()
+                .with_context(|| format!("--moves: {s:?} is not a step"))
+        };
+        steps.push((parse(dx)?, parse(dy)?));
+    }
+    MoveSet::new(&steps).context("--moves")
 }
 
 /// `grundy tables info|verify`: exit status 1 if any table is invalid.

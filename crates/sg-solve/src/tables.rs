@@ -1,9 +1,11 @@
 //! Where the solvers get their Grundy values: a precomputed table
 //! (`sg-tables`) where it covers the position, otherwise computation (the
-//! closed form for rows, on-demand diagonals for knights). Also finding a
+//! closed form for rows; for knights the certified description of the whole
+//! board, or on-demand diagonals without it). Also finding a
 //! table in a folder and describing one, for `grundy tables`.
 
 use sg_core::knight::{KnightError, MoveSet, TriangleTable};
+use sg_core::knight_pattern::KnightPattern;
 use sg_core::row::row_grundy;
 use sg_tables::format::Header;
 use sg_tables::{KnightTable, RowTable, Table, TableError, TableKind};
@@ -42,12 +44,14 @@ pub struct WrongMoves {
     pub found: Vec<(i32, i32)>,
 }
 
-/// Hyper-knight values: by lookup inside the table's square, on demand
-/// (diagonal by diagonal, up to `x + y = TriangleTable::DEFAULT_MAX_SUM`)
-/// outside it or without a table.
+/// Hyper-knight values: by lookup inside the table's square; outside it,
+/// through the certified description of the whole board when one is given
+/// ([`KnightValues::with_pattern`]: any `x, y < 2^63` in O(1)), else on
+/// demand (diagonal by diagonal, up to `x + y = TriangleTable::DEFAULT_MAX_SUM`).
 #[derive(Debug)]
 pub struct KnightValues<'a> {
     table: Option<KnightTable<'a>>,
+    pattern: Option<KnightPattern>,
     online: TriangleTable,
 }
 
@@ -65,8 +69,21 @@ impl<'a> KnightValues<'a> {
         }
         Ok(Self {
             table,
+            pattern: None,
             online: TriangleTable::new(moves, TriangleTable::DEFAULT_MAX_SUM),
         })
+    }
+
+    /// Answers squares outside the table through `pattern`, a certified
+    /// description (see [`KnightPattern::load`]) for the hyper knight.
+    pub fn with_pattern(mut self, pattern: KnightPattern) -> Result<Self, WrongMoves> {
+        if &pattern.moves() != self.moves() {
+            return Err(WrongMoves {
+                found: pattern.moves().steps().to_vec(),
+            });
+        }
+        self.pattern = Some(pattern);
+        Ok(self)
     }
 
     /// The move set (the hyper knight's).
@@ -80,7 +97,10 @@ impl<'a> KnightValues<'a> {
     pub fn value(&mut self, x: u64, y: u64) -> Result<u8, KnightError> {
         match self.table.as_ref().and_then(|t| t.get(x, y)) {
             Some(g) => Ok(g),
-            None => self.online.value(x, y),
+            None => match &self.pattern {
+                Some(p) => p.value_checked(x, y),
+                None => self.online.value(x, y),
+            },
         }
     }
 }

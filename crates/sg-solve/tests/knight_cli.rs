@@ -1,0 +1,109 @@
+//! `grundy knight` and `grundy lightoj1315` on squares anywhere below 2^63,
+//! through the certified description, against the definition where it can
+//! be computed and against the description's own recurrence beyond.
+
+use assert_cmd::Command;
+use sg_core::knight::{MoveSet, TriangleTable};
+use sg_core::knight_pattern::KnightPattern;
+
+fn grundy(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .write_stdin(input.to_owned())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn value(args: &[&str]) -> u8 {
+    let (code, out, err) = grundy(args, "");
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    out.trim().parse().unwrap()
+}
+
+#[test]
+fn knight_matches_the_definition() {
+    let mut t = TriangleTable::new(MoveSet::hyper_knight(), 1000);
+    for (x, y) in [(0, 0), (1, 0), (2, 5), (3, 5), (100, 37), (499, 500)] {
+        let want = t.value(x, y).unwrap();
+        assert_eq!(value(&["knight", &x.to_string(), &y.to_string()]), want);
+        let online = value(&["knight", &x.to_string(), &y.to_string(), "--online"]);
+        assert_eq!(online, want);
+    }
+    let chess = MoveSet::new(&[(-2, -1), (-1, -2), (-2, 1), (1, -2)]).unwrap();
+    let mut t = TriangleTable::new(chess, 1000);
+    for (x, y) in [(0, 0), (3, 4), (10, 20), (333, 100)] {
+        let args = [
+            "knight",
+            &x.to_string(),
+            &y.to_string(),
+            "--moves",
+            "-2,-1 -1,-2 -2,1 1,-2",
+        ];
+        assert_eq!(value(&args), t.value(x, y).unwrap());
+    }
+}
+
+#[test]
+fn knight_answers_huge_squares() {
+    let p = KnightPattern::hyper_knight();
+    let e = 1u64 << 62;
+    for (x, y) in [
+        (e, e),
+        (e + 1, e),
+        (2 * e - 1, 5),
+        (3, 2 * e - 1),
+        (2 * e - 1, 2 * e - 1),
+    ] {
+        assert_eq!(
+            value(&["knight", &x.to_string(), &y.to_string()]),
+            p.value(x, y)
+        );
+    }
+    // 2^63 is out of range: a usage error.
+    let (code, _, err) = grundy(&["knight", "9223372036854775808", "0"], "");
+    assert_eq!(code, Some(2), "{err}");
+}
+
+#[test]
+fn knight_rejects_bad_moves() {
+    for moves in ["1,1", "-1", "a,b", ""] {
+        let (code, _, err) = grundy(&["knight", "1", "2", "--moves", moves], "");
+        assert_eq!(code, Some(1), "{moves}: {err}");
+        assert!(err.starts_with("error: --moves"), "{err}");
+    }
+}
+
+#[test]
+fn lightoj1315_hints_on_huge_squares() {
+    let p = KnightPattern::hyper_knight();
+    let m = MoveSet::hyper_knight();
+    let knights = [
+        (99_999_999_999u64, 3u64),
+        (1 << 62, (1 << 62) + 1),
+        (5, (1 << 63) - 1),
+    ];
+    let mut input = format!("1\n{}\n", knights.len());
+    for (x, y) in knights {
+        input += &format!("{x} {y}\n");
+    }
+    let (code, out, err) = grundy(&["lightoj1315", "--hint"], &input);
+    assert_eq!(code, Some(0), "{err}");
+    let sum = knights.iter().fold(0, |s, &(x, y)| s ^ p.value(x, y));
+    let words: Vec<&str> = out.split_whitespace().collect();
+    if sum == 0 {
+        assert_eq!(words, ["Case", "1:", "Bob"]);
+        return;
+    }
+    assert_eq!(&words[..3], ["Case", "1:", "Alice"]);
+    let k: usize = words[3].parse().unwrap();
+    let to: (u64, u64) = (words[4].parse().unwrap(), words[5].parse().unwrap());
+    let (x, y) = knights[k - 1];
+    assert!(m.moves_from(x, y).any(|q| q == to));
+    assert_eq!(p.value(to.0, to.1), p.value(x, y) ^ sum);
+}
