@@ -154,6 +154,10 @@ pub enum CertificateError {
         /// The limit that was exceeded.
         limit: u64,
     },
+    /// The description breaks an invariant the argument relies on (ray
+    /// order, `lo <= 1`, `hi >= -1`, tile sizes).
+    #[error(transparent)]
+    Malformed(#[from] PatternError),
     /// No representative of every residue class was found in a sector.
     #[error("no representatives found deep inside sector {0}")]
     NoRepresentatives(usize),
@@ -616,6 +620,7 @@ impl KnightPattern {
     /// squares that stand for all of them (see the module documentation).
     /// `limit` bounds the number of squares checked.
     pub fn check(&self, limit: u64) -> Result<CertificateReport, CertificateError> {
+        self.validate()?;
         let moves = self.moves();
         let steps = moves.steps();
         let too_large = CertificateError::TooLarge { limit };
@@ -1524,6 +1529,54 @@ mod tests {
             search(&hard, &small),
             Err(SearchError::NotFound { .. })
         ));
+    }
+
+    /// Whatever the search certifies must agree with the definition: a
+    /// guard against an unsound checker, over many random move sets.
+    #[test]
+    fn certified_random_move_sets_match_the_definition() {
+        let opts = SearchOptions {
+            first_sum: 256,
+            max_sum: 512,
+            ..SearchOptions::default()
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut certified = 0;
+        for _ in 0..60 {
+            let len = 1 + next() % 5;
+            let mut steps = Vec::new();
+            while steps.len() < len as usize {
+                let (dx, dy) = ((next() % 7) as i32 - 3, (next() % 7) as i32 - 3);
+                if dx + dy < 0 && !steps.contains(&(dx, dy)) {
+                    steps.push((dx, dy));
+                }
+            }
+            let m = MoveSet::new(&steps).unwrap();
+            let Ok(found) = search(&m, &opts) else {
+                continue;
+            };
+            certified += 1;
+            let p = found.pattern;
+            let mut t = TriangleTable::new(m, 1500);
+            t.grow_to(1500);
+            for d in 0..=1500u64 {
+                for x in 0..=d {
+                    assert_eq!(
+                        Some(p.value(x, d - x)),
+                        t.get(x, d - x),
+                        "{steps:?} at ({x}, {})",
+                        d - x
+                    );
+                }
+            }
+        }
+        assert!(certified >= 20, "only {certified} of 60 certified");
     }
 
     proptest! {
