@@ -234,6 +234,12 @@ impl Layer {
         self.tile.len()
     }
 
+    /// The values, row `t - lo`, column the position along the ray modulo
+    /// the period.
+    pub fn tile(&self) -> &[u8] {
+        &self.tile
+    }
+
     #[inline]
     fn t(&self, x: u64, y: u64) -> i128 {
         // Both products are below 2^76: widening unsigned multiplies, then
@@ -273,6 +279,11 @@ impl Sector {
     /// The sector repeats under `(px, 0)` and `(0, py)`.
     pub fn periods(&self) -> (u64, u64) {
         (self.px, self.py)
+    }
+
+    /// The values, index `(x mod px) * py + y mod py`.
+    pub fn tile(&self) -> &[u8] {
+        &self.tile
     }
 
     #[inline]
