@@ -12,19 +12,6 @@ use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
 use std::hint::black_box;
 use std::time::Instant;
 
-/// A small deterministic generator (SplitMix64) for random move sets and queries.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 fn describe(p: &KnightPattern) {
     println!(
         "  block B = {} ({} squares), {} bytes encoded, common period {}",
@@ -53,7 +40,7 @@ fn describe(p: &KnightPattern) {
 }
 
 fn main() {
-    let mut rng = Rng(20_261_129);
+    let mut rng = sg_bench::SplitMix64::new(20_261_129);
     let mut sets: Vec<(String, Vec<(i32, i32)>)> = vec![
         ("hyper knight".into(), HYPER_KNIGHT.to_vec()),
         (
@@ -70,11 +57,11 @@ fn main() {
         ),
     ];
     for k in 0..8 {
-        let len = 2 + rng.next() % 5;
+        let len = 2 + rng.next_u64() % 5;
         let mut steps = Vec::new();
         while steps.len() < len as usize {
-            let dx = (rng.next() % 9) as i32 - 4;
-            let dy = (rng.next() % 9) as i32 - 4;
+            let dx = (rng.next_u64() % 9) as i32 - 4;
+            let dy = (rng.next_u64() % 9) as i32 - 4;
             if dx + dy < 0 && !steps.contains(&(dx, dy)) {
                 steps.push((dx, dy));
             }

@@ -1439,13 +1439,8 @@ mod tests {
         let l = p.common_period();
         let mut t = TriangleTable::new(MoveSet::hyper_knight(), 8000);
         t.grow_to(7000);
-        let mut rng = 0x1234_5678_9abc_def0u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = sg_bench::SplitMix64::new(0x1234_5678_9abc_def0);
+        let mut next = move || rng.next_u64();
         for layer in p.layers() {
             let (a, b) = layer.direction();
             let (a, b) = (u64::from(a), u64::from(b));
@@ -1551,13 +1546,8 @@ mod tests {
             max_sum: 512,
             ..SearchOptions::default()
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = sg_bench::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         let mut certified = 0;
         for _ in 0..60 {
             let len = 1 + next() % 5;
