@@ -13,13 +13,13 @@
 //! are bucketed by their sum once; layer `s` is then, for every high half
 //! `hi` with shifted sum `t <= s`, the low halves of bucket `s - t`.
 
-use crate::cells::{as_cells, load, store};
-use crate::progress::Progress;
+use super::Progress;
+use super::cells::{as_cells, load, store};
 use rayon::prelude::*;
 use sg_core::row::row_grundy_by_definition;
 
 /// The widest row table the generator makes (`2^28` bytes).
-pub(crate) const MAX_WIDTH: u32 = 28;
+pub const MAX_WIDTH: u32 = 28;
 
 /// Sum of the indices of the set bits of `mask`.
 fn index_sum(mut mask: u32) -> u32 {
@@ -66,8 +66,11 @@ impl Buckets {
 
 /// The Grundy value of every row of `width <= 28` cells (`2^width` bytes,
 /// by mask), in parallel on the current rayon pool. The result does not
-/// depend on the number of threads.
-pub(crate) fn row_table(width: u32, progress: &Progress) -> Vec<u8> {
+/// depend on the number of threads. `progress` counts the layers.
+///
+/// # Panics
+/// If `width` is not in `1..=MAX_WIDTH`.
+pub fn row_table(width: u32, progress: &dyn Progress) -> Vec<u8> {
     assert!((1..=MAX_WIDTH).contains(&width), "row width {width}");
     let low_bits = width / 2;
     let high_bits = width - low_bits;
@@ -96,26 +99,26 @@ pub(crate) fn row_table(width: u32, progress: &Progress) -> Vec<u8> {
         });
         progress.advance(1);
     }
-    progress.finish();
     table
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::NoProgress;
     use sg_core::row::{row_grundy, row_table_by_definition};
 
     #[test]
     fn equals_the_sequential_definition() {
         for width in 1..=16 {
-            let table = row_table(width, &Progress::hidden());
+            let table = row_table(width, &NoProgress);
             assert_eq!(table, row_table_by_definition(width), "width {width}");
         }
     }
 
     #[test]
     fn equals_the_closed_form_on_20_cells() {
-        let table = row_table(20, &Progress::hidden());
+        let table = row_table(20, &NoProgress);
         for (mask, &g) in table.iter().enumerate() {
             assert_eq!(u32::from(g), row_grundy(mask as u64), "row {mask:#b}");
         }
@@ -128,9 +131,9 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| row_table(20, &Progress::hidden()))
+            pool.install(|| row_table(20, &NoProgress))
         };
-        let default_pool = row_table(20, &Progress::hidden());
+        let default_pool = row_table(20, &NoProgress);
         assert_eq!(on(1), default_pool);
         // More threads than cores: other interleavings of the layers.
         assert_eq!(on(5), default_pool);

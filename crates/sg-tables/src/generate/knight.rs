@@ -24,32 +24,41 @@
 //! mean 2047 barriers around about a microsecond of work each for
 //! `N = 1024`.) Inside a tile the squares go by increasing `d`.
 
-use crate::cells::{as_cells, load, store};
-use crate::progress::Progress;
-use anyhow::{Result, bail};
+use super::cells::{as_cells, load, store};
+use super::{GenerateError, Progress};
 use sg_core::knight::MoveSet;
 use sg_core::mex::mex_small;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The largest knight table the generator makes (`N^2` bytes).
-pub(crate) const MAX_SIZE: u64 = 20_000;
+pub const MAX_SIZE: u64 = 20_000;
 
 /// Bytes of memory the generator needs for a table of side `size`.
-pub(crate) fn memory_needed(size: u64) -> u64 {
+pub fn memory_needed(size: u64) -> u64 {
     let side = 3 * size.saturating_sub(1) / 2 + 1;
     side * side
 }
 
 /// The Grundy value of every square with `x, y < size`, row-major
 /// (`x * size + y`), in parallel on the current rayon pool. The result does
-/// not depend on the number of threads.
-pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> Result<Vec<u8>> {
+/// not depend on the number of threads. `progress` counts the tiles.
+///
+/// Refuses a `size` outside `1..=MAX_SIZE` and steps that raise `2x + y` or
+/// `x + 2y` (see the module documentation).
+pub fn knight_table(
+    moves: &MoveSet,
+    size: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<u8>, GenerateError> {
     if !(1..=MAX_SIZE).contains(&size) {
-        bail!("knight size {size} is not in 1..={MAX_SIZE}");
+        return Err(GenerateError::KnightSize {
+            size,
+            max: MAX_SIZE,
+        });
     }
     for &(dx, dy) in moves.steps() {
         if 2 * dx + dy > 0 || dx + 2 * dy > 0 {
-            bail!("step ({dx}, {dy}) raises 2x + y or x + 2y: the generator does not support it");
+            return Err(GenerateError::UnsupportedStep { dx, dy });
         }
     }
     let m = size as usize - 1;
@@ -75,7 +84,6 @@ pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> R
     };
     progress.start((tiles.d_tiles * tiles.u_tiles) as u64);
     rayon::scope(|scope| tiles.run(scope, 0, 0));
-    progress.finish();
 
     let n = size as usize;
     for x in 1..n {
@@ -100,7 +108,7 @@ struct Tiles<'a> {
     /// Per tile `(i, j)` at `i * u_tiles + j`: how many of `(i - 1, j)` and
     /// `(i, j - 1)` are not done yet.
     waiting: Vec<AtomicU8>,
-    progress: &'a Progress,
+    progress: &'a dyn Progress,
 }
 
 impl<'a> Tiles<'a> {
@@ -145,13 +153,14 @@ impl<'a> Tiles<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::NoProgress;
     use sg_core::knight::knight_square_table;
 
     #[test]
     fn equals_the_sequential_definition() {
         let moves = MoveSet::hyper_knight();
         for size in [1, 2, 3, 5, 17, 64, 100, 333, 700] {
-            let table = knight_table(&moves, size, &Progress::hidden()).unwrap();
+            let table = knight_table(&moves, size, &NoProgress).unwrap();
             assert_eq!(table, knight_square_table(&moves, size), "size {size}");
         }
     }
@@ -164,9 +173,9 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| knight_table(&moves, 1024, &Progress::hidden()).unwrap())
+            pool.install(|| knight_table(&moves, 1024, &NoProgress).unwrap())
         };
-        let default_pool = knight_table(&moves, 1024, &Progress::hidden()).unwrap();
+        let default_pool = knight_table(&moves, 1024, &NoProgress).unwrap();
         assert_eq!(on(1), default_pool);
         // More threads than cores: other interleavings of the tiles.
         assert_eq!(on(5), default_pool);
@@ -175,6 +184,16 @@ mod tests {
     #[test]
     fn refuses_unsupported_steps() {
         let moves = MoveSet::new(&[(2, -3)]).unwrap();
-        assert!(knight_table(&moves, 10, &Progress::hidden()).is_err());
+        assert_eq!(
+            knight_table(&moves, 10, &NoProgress),
+            Err(GenerateError::UnsupportedStep { dx: 2, dy: -3 })
+        );
+        assert_eq!(
+            knight_table(&MoveSet::hyper_knight(), 0, &NoProgress),
+            Err(GenerateError::KnightSize {
+                size: 0,
+                max: MAX_SIZE
+            })
+        );
     }
 }
