@@ -71,8 +71,32 @@ pub fn knight_table(
     let waiting = (0..d_tiles * u_tiles)
         .map(|k| AtomicU8::new(u8::from(k / u_tiles > 0) + u8::from(k % u_tiles > 0)))
         .collect();
+    // Squares with x >= min_x and y >= min_y have every move on the board:
+    // their followers are at fixed offsets in the region's rows.
+    let min_x = moves
+        .steps()
+        .iter()
+        .map(|&(dx, _)| -dx)
+        .max()
+        .unwrap_or(0)
+        .max(0) as usize;
+    let min_y = moves
+        .steps()
+        .iter()
+        .map(|&(_, dy)| -dy)
+        .max()
+        .unwrap_or(0)
+        .max(0) as usize;
+    let offsets = moves
+        .steps()
+        .iter()
+        .map(|&(dx, dy)| dx as isize * side as isize + dy as isize)
+        .collect();
     let tiles = Tiles {
         moves,
+        offsets,
+        min_x,
+        min_y,
         cells,
         side,
         m,
@@ -96,6 +120,12 @@ pub fn knight_table(
 /// The tiles of the `(d, u)` plane and what computing them needs.
 struct Tiles<'a> {
     moves: &'a MoveSet,
+    /// Per step `(dx, dy)`: `dx * side + dy`, the follower's index from the
+    /// square's.
+    offsets: Vec<isize>,
+    /// Squares with `x >= min_x` and `y >= min_y` have all their moves.
+    min_x: usize,
+    min_y: usize,
     cells: &'a [AtomicU8],
     /// Row length of the region's bounding box.
     side: usize,
@@ -139,12 +169,23 @@ impl<'a> Tiles<'a> {
             let u_end = ((j + 1) * tile).min(2 * d + 1).min(3 * m + 1);
             for u in u_start..u_end {
                 let (x, y) = (u - d, 2 * d - u);
-                let g = mex_small(
-                    self.moves
-                        .moves_from(x as u64, y as u64)
-                        .map(|(a, b)| u32::from(load(cells, a as usize * side + b as usize))),
-                );
-                store(cells, x * side + y, g as u8);
+                let at = x * side + y;
+                let g = if x >= self.min_x && y >= self.min_y {
+                    // Fewer than 64 moves: values below 64, one bit each.
+                    let mut seen = 0u64;
+                    for &offset in &self.offsets {
+                        let value = load(cells, at.wrapping_add_signed(offset));
+                        seen |= 1u64.checked_shl(u32::from(value)).unwrap_or(0);
+                    }
+                    (!seen).trailing_zeros()
+                } else {
+                    mex_small(
+                        self.moves
+                            .moves_from(x as u64, y as u64)
+                            .map(|(a, b)| u32::from(load(cells, a as usize * side + b as usize))),
+                    )
+                };
+                store(cells, at, g as u8);
             }
         }
     }
