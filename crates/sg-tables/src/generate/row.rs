@@ -11,7 +11,9 @@
 //! To list a layer quickly, a mask is split into its high and low halves:
 //! `sum(mask) = sum(lo) + sum(hi) + half * popcount(hi)`. The low halves
 //! are bucketed by their sum once; layer `s` is then, for every high half
-//! `hi` with shifted sum `t <= s`, the low halves of bucket `s - t`.
+//! `hi` with shifted sum `t <= s`, the low halves of bucket `s - t`. The
+//! high halves go in increasing order, split among the threads in runs, so
+//! that a thread writes a contiguous part of the table.
 
 use super::Progress;
 use super::cells::{as_cells, load, store};
@@ -76,27 +78,34 @@ pub fn row_table(width: u32, progress: &dyn Progress) -> Vec<u8> {
     let high_bits = width - low_bits;
     let max_sum = (width * (width - 1) / 2) as usize;
     let low = Buckets::new(1 << low_bits, max_sum + 1, |lo| index_sum(lo) as usize);
-    let high = Buckets::new(1 << high_bits, max_sum + 1, |hi| {
-        (index_sum(hi) + low_bits * hi.count_ones()) as usize
-    });
+    // Per high half: the sum of its bits' indices in the whole mask.
+    let high_sums: Vec<usize> = (0..1u32 << high_bits)
+        .map(|hi| (index_sum(hi) + low_bits * hi.count_ones()) as usize)
+        .collect();
     let mut table = vec![0u8; 1 << width];
     let cells = as_cells(&mut table);
     progress.start(max_sum as u64 + 1);
     for layer in 0..=max_sum {
-        // Pairs (high half, low bucket) of this layer, as one parallel list.
-        let blocks: Vec<(u32, usize)> = (0..=layer)
-            .filter(|&t| !low.get(layer - t).is_empty())
-            .flat_map(|t| high.get(t).iter().map(move |&hi| (hi, layer - t)))
-            .collect();
-        blocks.par_iter().with_min_len(4).for_each(|&(hi, bucket)| {
-            let base = (hi as usize) << low_bits;
-            for &lo in low.get(bucket) {
-                let mask = base | lo as usize;
-                let g =
-                    row_grundy_by_definition(mask as u64, |r| u32::from(load(cells, r as usize)));
-                store(cells, mask, g as u8);
-            }
-        });
+        // The high halves in address order: each thread takes a run of
+        // consecutive blocks of the table, whose cache lines no other
+        // thread writes in this layer.
+        high_sums
+            .par_iter()
+            .enumerate()
+            .with_min_len(16)
+            .for_each(|(hi, &high_sum)| {
+                let Some(bucket) = layer.checked_sub(high_sum) else {
+                    return;
+                };
+                let base = hi << low_bits;
+                for &lo in low.get(bucket) {
+                    let mask = base | lo as usize;
+                    let g = row_grundy_by_definition(mask as u64, |r| {
+                        u32::from(load(cells, r as usize))
+                    });
+                    store(cells, mask, g as u8);
+                }
+            });
         progress.advance(1);
     }
     table
