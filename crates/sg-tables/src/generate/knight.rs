@@ -25,10 +25,11 @@
 //! `N = 1024`.) Inside a tile the squares go by increasing `d`.
 
 use super::cells::{as_cells, load, store};
+use super::wavefront::wavefront;
 use super::{GenerateError, Progress};
 use sg_core::knight::MoveSet;
 use sg_core::mex::mex_small;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::AtomicU8;
 
 /// The largest knight table the generator makes (`N^2` bytes).
 pub const MAX_SIZE: u64 = 20_000;
@@ -68,9 +69,6 @@ pub fn knight_table(
 
     let tile = (m / 16).clamp(64, 256);
     let (d_tiles, u_tiles) = ((2 * m) / tile + 1, (3 * m) / tile + 1);
-    let waiting = (0..d_tiles * u_tiles)
-        .map(|k| AtomicU8::new(u8::from(k / u_tiles > 0) + u8::from(k % u_tiles > 0)))
-        .collect();
     // Squares with x >= min_x and y >= min_y have every move on the board:
     // their followers are at fixed offsets in the region's rows.
     let min_x = moves
@@ -101,13 +99,12 @@ pub fn knight_table(
         side,
         m,
         tile,
-        d_tiles,
-        u_tiles,
-        waiting,
-        progress,
     };
-    progress.start((tiles.d_tiles * tiles.u_tiles) as u64);
-    rayon::scope(|scope| tiles.run(scope, 0, 0));
+    progress.start((d_tiles * u_tiles) as u64);
+    wavefront(d_tiles, u_tiles, |i, j| {
+        tiles.compute(i, j);
+        progress.advance(1);
+    });
 
     let n = size as usize;
     for x in 1..n {
@@ -133,32 +130,9 @@ struct Tiles<'a> {
     m: usize,
     /// Side of a tile.
     tile: usize,
-    d_tiles: usize,
-    u_tiles: usize,
-    /// Per tile `(i, j)` at `i * u_tiles + j`: how many of `(i - 1, j)` and
-    /// `(i, j - 1)` are not done yet.
-    waiting: Vec<AtomicU8>,
-    progress: &'a dyn Progress,
 }
 
-impl<'a> Tiles<'a> {
-    /// Computes tile `(i, j)`, then starts the tiles that were waiting only
-    /// for it.
-    fn run<'s>(&'s self, scope: &rayon::Scope<'s>, i: usize, j: usize) {
-        self.compute(i, j);
-        self.progress.advance(1);
-        for (ni, nj) in [(i + 1, j), (i, j + 1)] {
-            if ni < self.d_tiles && nj < self.u_tiles {
-                // AcqRel: the squares written by both predecessors are
-                // visible to the thread that starts the tile.
-                let before = self.waiting[ni * self.u_tiles + nj].fetch_sub(1, Ordering::AcqRel);
-                if before == 1 {
-                    scope.spawn(move |scope| self.run(scope, ni, nj));
-                }
-            }
-        }
-    }
-
+impl Tiles<'_> {
     /// The squares of tile `(i, j)` that lie in the region, by increasing `d`.
     fn compute(&self, i: usize, j: usize) {
         let (m, tile, side, cells) = (self.m, self.tile, self.side, self.cells);

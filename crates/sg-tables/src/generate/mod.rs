@@ -3,7 +3,8 @@
 //! parallel on the current rayon pool.
 //!
 //! - [`row_table`]: the Grundy value of every row of `width` cells, by
-//!   layers of rows that never lead to one another (see [`row`]).
+//!   layers of rows that never lead to one another, cut into tiles run as
+//!   a wavefront (see [`row`]).
 //! - [`knight_table`]: the Grundy value of every square of `N x N`, by tiles
 //!   of a wavefront run as a dataflow (see [`knight`]).
 //!
@@ -16,6 +17,7 @@
 mod cells;
 pub mod knight;
 pub mod row;
+mod wavefront;
 
 pub use knight::knight_table;
 pub use row::row_table;

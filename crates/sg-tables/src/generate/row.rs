@@ -5,23 +5,39 @@
 //! A move takes a piece from bit `j` to an empty bit `k < j`, so it lowers
 //! the sum of the bit indices of the pieces by `j - k >= 1`. The rows with
 //! the same sum (a *layer*) therefore never lead to one another, and a
-//! layer depends only on lower layers: the layers are computed in order,
-//! the rows of one layer in parallel.
+//! layer depends only on lower layers.
 //!
 //! To list a layer quickly, a mask is split into its high and low halves:
 //! `sum(mask) = sum(lo) + sum(hi) + half * popcount(hi)`. The low halves
 //! are bucketed by their sum once; layer `s` is then, for every high half
-//! `hi` with shifted sum `t <= s`, the low halves of bucket `s - t`. The
-//! high halves go in increasing order, split among the threads in runs, so
-//! that a thread writes a contiguous part of the table.
-
+//! `hi` with shifted sum `t <= s`, the low halves of bucket `s - t`.
+//!
+//! # Tiles
+//! A move never raises the high half either: it stays, loses a piece (one
+//! jumps into the low half) or moves a piece down. So cut the plane
+//! (layer, high half) into tiles of [`LAYERS_PER_TILE`] layers by a run of
+//! consecutive high halves: a row depends only on rows of its own tile in
+//! lower layers, or of tiles `(a', b') <= (a, b)`. The tiles are run as a
+//! wavefront, as the knight table's: a tile starts when the tile of the
+//! previous layers and the tile of the previous high halves are done, and
+//! goes through its layers in order, the rows of each layer in address
+//! order. A row is still computed only after every row it leads to, so the
+//! bytes do not depend on the threads; and a tile's part of the table (a
+//! 64th of it) stays in the cache across its layers, instead of a sweep
+//! over the whole table per layer.
 use super::Progress;
 use super::cells::{as_cells, load, store};
-use rayon::prelude::*;
+use super::wavefront::wavefront;
 use sg_core::row::row_grundy_by_definition;
 
 /// The widest row table the generator makes (`2^28` bytes).
 pub const MAX_WIDTH: u32 = 28;
+
+/// Layers in a tile.
+pub const LAYERS_PER_TILE: usize = 8;
+
+/// Tiles across the high halves (fewer when there are fewer high halves).
+const HIGH_TILES: usize = 64;
 
 /// Sum of the indices of the set bits of `mask`.
 fn index_sum(mut mask: u32) -> u32 {
@@ -68,7 +84,7 @@ impl Buckets {
 
 /// The Grundy value of every row of `width <= 28` cells (`2^width` bytes,
 /// by mask), in parallel on the current rayon pool. The result does not
-/// depend on the number of threads. `progress` counts the layers.
+/// depend on the number of threads. `progress` counts the tiles.
 ///
 /// # Panics
 /// If `width` is not in `1..=MAX_WIDTH`.
@@ -84,18 +100,18 @@ pub fn row_table(width: u32, progress: &dyn Progress) -> Vec<u8> {
         .collect();
     let mut table = vec![0u8; 1 << width];
     let cells = as_cells(&mut table);
-    progress.start(max_sum as u64 + 1);
-    for layer in 0..=max_sum {
-        // The high halves in address order: each thread takes a run of
-        // consecutive blocks of the table, whose cache lines no other
-        // thread writes in this layer.
-        high_sums
-            .par_iter()
-            .enumerate()
-            .with_min_len(16)
-            .for_each(|(hi, &high_sum)| {
-                let Some(bucket) = layer.checked_sub(high_sum) else {
-                    return;
+
+    let layer_tiles = (max_sum + 1).div_ceil(LAYERS_PER_TILE);
+    let highs_per_tile = (high_sums.len() / HIGH_TILES).max(1);
+    let high_tiles = high_sums.len().div_ceil(highs_per_tile);
+    progress.start((layer_tiles * high_tiles) as u64);
+    wavefront(layer_tiles, high_tiles, |a, b| {
+        let layers = a * LAYERS_PER_TILE..((a + 1) * LAYERS_PER_TILE).min(max_sum + 1);
+        let highs = b * highs_per_tile..((b + 1) * highs_per_tile).min(high_sums.len());
+        for layer in layers {
+            for hi in highs.clone() {
+                let Some(bucket) = layer.checked_sub(high_sums[hi]) else {
+                    continue;
                 };
                 let base = hi << low_bits;
                 for &lo in low.get(bucket) {
@@ -105,9 +121,10 @@ pub fn row_table(width: u32, progress: &dyn Progress) -> Vec<u8> {
                     });
                     store(cells, mask, g as u8);
                 }
-            });
+            }
+        }
         progress.advance(1);
-    }
+    });
     table
 }
 
