@@ -91,11 +91,11 @@ impl Spec {
     }
 
     /// A generous estimate of the generation time on one thread, from
-    /// measurements (about 60 ns a row, 15 ns a square of the region).
+    /// measurements (about 20 ns a row, 5 ns a square of the region).
     fn expected_ns(self) -> u64 {
         match self {
-            Self::Row { .. } => self.entries() * 60,
-            Self::Knight { size } => knight::memory_needed(size) * 15,
+            Self::Row { .. } => self.entries() * 40,
+            Self::Knight { size } => knight::memory_needed(size) * 10,
         }
     }
 
