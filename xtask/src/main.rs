@@ -5,9 +5,6 @@
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
 //! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
 
-mod cells;
-mod gen_knight;
-mod gen_row;
 mod inputs;
 mod manifest;
 mod progress;
@@ -16,6 +13,7 @@ mod tables;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
+use sg_tables::generate;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -47,11 +45,11 @@ enum Command {
 pub(crate) struct Sizes {
     /// Cells of the row table (2^W entries).
     #[arg(long, value_name = "W", default_value_t = 20,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(gen_row::MAX_WIDTH)))]
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(generate::row::MAX_WIDTH)))]
     row_width: u32,
     /// Side of the knight table (N^2 entries).
     #[arg(long, value_name = "N", default_value_t = 1024,
-          value_parser = clap::value_parser!(u64).range(1..=gen_knight::MAX_SIZE))]
+          value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
     knight_size: u64,
 }
 

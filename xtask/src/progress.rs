@@ -1,6 +1,7 @@
 //! Progress bars (indicatif) for generations long enough to want one.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use sg_tables::generate;
 
 /// A progress bar, or nothing for a short generation.
 pub(crate) struct Progress {
@@ -30,21 +31,24 @@ impl Progress {
         Self { bar: Some(bar) }
     }
 
-    pub(crate) fn start(&self, steps: u64) {
+    /// Removes the bar at the end of the generation.
+    pub(crate) fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl generate::Progress for Progress {
+    fn start(&self, steps: u64) {
         if let Some(bar) = &self.bar {
             bar.set_length(steps);
         }
     }
 
-    pub(crate) fn advance(&self, steps: u64) {
+    fn advance(&self, steps: u64) {
         if let Some(bar) = &self.bar {
             bar.inc(steps);
-        }
-    }
-
-    pub(crate) fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
         }
     }
 }

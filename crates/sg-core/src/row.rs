@@ -39,8 +39,6 @@
 //! [`row_grundy`] is that closed form; [`row_grundy_by_definition`] is the
 //! mex over moves. The test suite compares them on all 2^20 rows.
 
-use crate::mex::mex_small;
-
 /// The widest supported row.
 pub const MAX_WIDTH: u32 = 64;
 
@@ -76,6 +74,28 @@ pub fn row_moves(row: u64) -> impl Iterator<Item = RowMove> {
     })
 }
 
+/// Calls `f` with the row after each move from `row`: the same rows as
+/// [`row_moves`] (in another order: the lowest piece first), with no branch
+/// per move but the loop's own.
+///
+/// The piece at bit `j` lands on the highest empty bit below `j`: every
+/// piece of a block shares the landing cell just below the block, and the
+/// block at bit 0, with no empty cell below, cannot move.
+#[inline]
+pub fn for_each_row_successor(row: u64, mut f: impl FnMut(u64)) {
+    // The pieces with an empty cell somewhere below them: all but the
+    // block at bit 0 (adding 1 clears it).
+    let mut movable = row & row.wrapping_add(1);
+    while movable != 0 {
+        let piece = movable & movable.wrapping_neg();
+        // Not 0: a movable piece has an empty cell below it.
+        let empty_below = !row & (piece - 1);
+        let landing = 1u64 << (63 - empty_below.leading_zeros());
+        f(row ^ piece ^ landing);
+        movable ^= piece;
+    }
+}
+
 /// The Grundy value of `row` by its closed form (staircase Nim), in time
 /// proportional to the number of blocks.
 #[inline]
@@ -103,7 +123,13 @@ pub fn row_grundy(row: u64) -> u32 {
 /// them: every move leads to a smaller mask).
 #[inline]
 pub fn row_grundy_by_definition(row: u64, mut value_of: impl FnMut(u64) -> u32) -> u32 {
-    mex_small(row_moves(row).map(|m| value_of(m.row)))
+    // A row has fewer than 64 moves, so its mex is below 64: one bit per
+    // value, and values of 64 or more cannot matter (as in `mex_small`).
+    let mut seen = 0u64;
+    for_each_row_successor(row, |next| {
+        seen |= 1u64.checked_shl(value_of(next)).unwrap_or(0);
+    });
+    (!seen).trailing_zeros()
 }
 
 /// The Grundy value of every row of `width` cells (`2^width` entries, by
@@ -153,6 +179,18 @@ mod tests {
     }
 
     #[test]
+    fn successors_are_the_moves_on_all_16_cell_rows() {
+        for row in 0..1u64 << 16 {
+            let mut fast = Vec::new();
+            for_each_row_successor(row, |next| fast.push(next));
+            let mut moves: Vec<u64> = row_moves(row).map(|m| m.row).collect();
+            fast.sort_unstable();
+            moves.sort_unstable();
+            assert_eq!(fast, moves, "row {row:#b}");
+        }
+    }
+
+    #[test]
     fn judge_sample() {
         // Pieces at columns 19 and 20 of 20: bits 1 and 0, nothing can move.
         assert_eq!(row_grundy(0b11), 0);
@@ -187,6 +225,16 @@ mod tests {
             // With the closed form on the followers, the mex over moves must
             // give the closed form again: the recurrence that defines g.
             prop_assert_eq!(row_grundy(row), row_grundy_by_definition(row, row_grundy));
+        }
+
+        #[test]
+        fn successors_are_the_moves(row in any::<u64>()) {
+            let mut fast = Vec::new();
+            for_each_row_successor(row, |next| fast.push(next));
+            let mut moves: Vec<u64> = row_moves(row).map(|m| m.row).collect();
+            fast.sort_unstable();
+            moves.sort_unstable();
+            prop_assert_eq!(fast, moves);
         }
 
         #[test]

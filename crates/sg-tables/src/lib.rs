@@ -10,6 +10,9 @@
 //!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract).
 //! - [`embedded_row_table`] and [`embedded_knight_table`] (feature
 //!   `embedded`, on by default): the committed tables, validated once.
+//! - [`generate`] (feature `generate`, with rayon): the generators of the
+//!   tables' payloads, in parallel (used by `cargo xtask gen` and the
+//!   benchmarks).
 //!
 //! The tables are written by `cargo xtask gen` from the definitions of the
 //! games in `sg-core`; see the workspace README.
@@ -20,6 +23,8 @@ mod embedded;
 mod error;
 mod file;
 pub mod format;
+#[cfg(feature = "generate")]
+pub mod generate;
 mod table;
 mod views;
 

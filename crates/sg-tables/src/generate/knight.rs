@@ -24,32 +24,42 @@
 //! mean 2047 barriers around about a microsecond of work each for
 //! `N = 1024`.) Inside a tile the squares go by increasing `d`.
 
-use crate::cells::{as_cells, load, store};
-use crate::progress::Progress;
-use anyhow::{Result, bail};
+use super::cells::{as_cells, load, store};
+use super::wavefront::wavefront;
+use super::{GenerateError, Progress};
 use sg_core::knight::MoveSet;
 use sg_core::mex::mex_small;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::AtomicU8;
 
 /// The largest knight table the generator makes (`N^2` bytes).
-pub(crate) const MAX_SIZE: u64 = 20_000;
+pub const MAX_SIZE: u64 = 20_000;
 
 /// Bytes of memory the generator needs for a table of side `size`.
-pub(crate) fn memory_needed(size: u64) -> u64 {
+pub fn memory_needed(size: u64) -> u64 {
     let side = 3 * size.saturating_sub(1) / 2 + 1;
     side * side
 }
 
 /// The Grundy value of every square with `x, y < size`, row-major
 /// (`x * size + y`), in parallel on the current rayon pool. The result does
-/// not depend on the number of threads.
-pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> Result<Vec<u8>> {
+/// not depend on the number of threads. `progress` counts the tiles.
+///
+/// Refuses a `size` outside `1..=MAX_SIZE` and steps that raise `2x + y` or
+/// `x + 2y` (see the module documentation).
+pub fn knight_table(
+    moves: &MoveSet,
+    size: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<u8>, GenerateError> {
     if !(1..=MAX_SIZE).contains(&size) {
-        bail!("knight size {size} is not in 1..={MAX_SIZE}");
+        return Err(GenerateError::KnightSize {
+            size,
+            max: MAX_SIZE,
+        });
     }
     for &(dx, dy) in moves.steps() {
         if 2 * dx + dy > 0 || dx + 2 * dy > 0 {
-            bail!("step ({dx}, {dy}) raises 2x + y or x + 2y: the generator does not support it");
+            return Err(GenerateError::UnsupportedStep { dx, dy });
         }
     }
     let m = size as usize - 1;
@@ -59,23 +69,42 @@ pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> R
 
     let tile = (m / 16).clamp(64, 256);
     let (d_tiles, u_tiles) = ((2 * m) / tile + 1, (3 * m) / tile + 1);
-    let waiting = (0..d_tiles * u_tiles)
-        .map(|k| AtomicU8::new(u8::from(k / u_tiles > 0) + u8::from(k % u_tiles > 0)))
+    // Squares with x >= min_x and y >= min_y have every move on the board:
+    // their followers are at fixed offsets in the region's rows.
+    let min_x = moves
+        .steps()
+        .iter()
+        .map(|&(dx, _)| -dx)
+        .max()
+        .unwrap_or(0)
+        .max(0) as usize;
+    let min_y = moves
+        .steps()
+        .iter()
+        .map(|&(_, dy)| -dy)
+        .max()
+        .unwrap_or(0)
+        .max(0) as usize;
+    let offsets = moves
+        .steps()
+        .iter()
+        .map(|&(dx, dy)| dx as isize * side as isize + dy as isize)
         .collect();
     let tiles = Tiles {
         moves,
+        offsets,
+        min_x,
+        min_y,
         cells,
         side,
         m,
         tile,
-        d_tiles,
-        u_tiles,
-        waiting,
-        progress,
     };
-    progress.start((tiles.d_tiles * tiles.u_tiles) as u64);
-    rayon::scope(|scope| tiles.run(scope, 0, 0));
-    progress.finish();
+    progress.start((d_tiles * u_tiles) as u64);
+    wavefront(d_tiles, u_tiles, |i, j| {
+        tiles.compute(i, j);
+        progress.advance(1);
+    });
 
     let n = size as usize;
     for x in 1..n {
@@ -88,6 +117,12 @@ pub(crate) fn knight_table(moves: &MoveSet, size: u64, progress: &Progress) -> R
 /// The tiles of the `(d, u)` plane and what computing them needs.
 struct Tiles<'a> {
     moves: &'a MoveSet,
+    /// Per step `(dx, dy)`: `dx * side + dy`, the follower's index from the
+    /// square's.
+    offsets: Vec<isize>,
+    /// Squares with `x >= min_x` and `y >= min_y` have all their moves.
+    min_x: usize,
+    min_y: usize,
     cells: &'a [AtomicU8],
     /// Row length of the region's bounding box.
     side: usize,
@@ -95,32 +130,9 @@ struct Tiles<'a> {
     m: usize,
     /// Side of a tile.
     tile: usize,
-    d_tiles: usize,
-    u_tiles: usize,
-    /// Per tile `(i, j)` at `i * u_tiles + j`: how many of `(i - 1, j)` and
-    /// `(i, j - 1)` are not done yet.
-    waiting: Vec<AtomicU8>,
-    progress: &'a Progress,
 }
 
-impl<'a> Tiles<'a> {
-    /// Computes tile `(i, j)`, then starts the tiles that were waiting only
-    /// for it.
-    fn run<'s>(&'s self, scope: &rayon::Scope<'s>, i: usize, j: usize) {
-        self.compute(i, j);
-        self.progress.advance(1);
-        for (ni, nj) in [(i + 1, j), (i, j + 1)] {
-            if ni < self.d_tiles && nj < self.u_tiles {
-                // AcqRel: the squares written by both predecessors are
-                // visible to the thread that starts the tile.
-                let before = self.waiting[ni * self.u_tiles + nj].fetch_sub(1, Ordering::AcqRel);
-                if before == 1 {
-                    scope.spawn(move |scope| self.run(scope, ni, nj));
-                }
-            }
-        }
-    }
-
+impl Tiles<'_> {
     /// The squares of tile `(i, j)` that lie in the region, by increasing `d`.
     fn compute(&self, i: usize, j: usize) {
         let (m, tile, side, cells) = (self.m, self.tile, self.side, self.cells);
@@ -131,12 +143,23 @@ impl<'a> Tiles<'a> {
             let u_end = ((j + 1) * tile).min(2 * d + 1).min(3 * m + 1);
             for u in u_start..u_end {
                 let (x, y) = (u - d, 2 * d - u);
-                let g = mex_small(
-                    self.moves
-                        .moves_from(x as u64, y as u64)
-                        .map(|(a, b)| u32::from(load(cells, a as usize * side + b as usize))),
-                );
-                store(cells, x * side + y, g as u8);
+                let at = x * side + y;
+                let g = if x >= self.min_x && y >= self.min_y {
+                    // Fewer than 64 moves: values below 64, one bit each.
+                    let mut seen = 0u64;
+                    for &offset in &self.offsets {
+                        let value = load(cells, at.wrapping_add_signed(offset));
+                        seen |= 1u64.checked_shl(u32::from(value)).unwrap_or(0);
+                    }
+                    (!seen).trailing_zeros()
+                } else {
+                    mex_small(
+                        self.moves
+                            .moves_from(x as u64, y as u64)
+                            .map(|(a, b)| u32::from(load(cells, a as usize * side + b as usize))),
+                    )
+                };
+                store(cells, at, g as u8);
             }
         }
     }
@@ -145,13 +168,14 @@ impl<'a> Tiles<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::NoProgress;
     use sg_core::knight::knight_square_table;
 
     #[test]
     fn equals_the_sequential_definition() {
         let moves = MoveSet::hyper_knight();
         for size in [1, 2, 3, 5, 17, 64, 100, 333, 700] {
-            let table = knight_table(&moves, size, &Progress::hidden()).unwrap();
+            let table = knight_table(&moves, size, &NoProgress).unwrap();
             assert_eq!(table, knight_square_table(&moves, size), "size {size}");
         }
     }
@@ -164,9 +188,9 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| knight_table(&moves, 1024, &Progress::hidden()).unwrap())
+            pool.install(|| knight_table(&moves, 1024, &NoProgress).unwrap())
         };
-        let default_pool = knight_table(&moves, 1024, &Progress::hidden()).unwrap();
+        let default_pool = knight_table(&moves, 1024, &NoProgress).unwrap();
         assert_eq!(on(1), default_pool);
         // More threads than cores: other interleavings of the tiles.
         assert_eq!(on(5), default_pool);
@@ -175,6 +199,16 @@ mod tests {
     #[test]
     fn refuses_unsupported_steps() {
         let moves = MoveSet::new(&[(2, -3)]).unwrap();
-        assert!(knight_table(&moves, 10, &Progress::hidden()).is_err());
+        assert_eq!(
+            knight_table(&moves, 10, &NoProgress),
+            Err(GenerateError::UnsupportedStep { dx: 2, dy: -3 })
+        );
+        assert_eq!(
+            knight_table(&MoveSet::hyper_knight(), 0, &NoProgress),
+            Err(GenerateError::KnightSize {
+                size: 0,
+                max: MAX_SIZE
+            })
+        );
     }
 }

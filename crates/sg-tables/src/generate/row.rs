@@ -5,21 +5,39 @@
 //! A move takes a piece from bit `j` to an empty bit `k < j`, so it lowers
 //! the sum of the bit indices of the pieces by `j - k >= 1`. The rows with
 //! the same sum (a *layer*) therefore never lead to one another, and a
-//! layer depends only on lower layers: the layers are computed in order,
-//! the rows of one layer in parallel.
+//! layer depends only on lower layers.
 //!
 //! To list a layer quickly, a mask is split into its high and low halves:
 //! `sum(mask) = sum(lo) + sum(hi) + half * popcount(hi)`. The low halves
 //! are bucketed by their sum once; layer `s` is then, for every high half
 //! `hi` with shifted sum `t <= s`, the low halves of bucket `s - t`.
-
-use crate::cells::{as_cells, load, store};
-use crate::progress::Progress;
-use rayon::prelude::*;
+//!
+//! # Tiles
+//! A move never raises the high half either: it stays, loses a piece (one
+//! jumps into the low half) or moves a piece down. So cut the plane
+//! (layer, high half) into tiles of [`LAYERS_PER_TILE`] layers by a run of
+//! consecutive high halves: a row depends only on rows of its own tile in
+//! lower layers, or of tiles `(a', b') <= (a, b)`. The tiles are run as a
+//! wavefront, as the knight table's: a tile starts when the tile of the
+//! previous layers and the tile of the previous high halves are done, and
+//! goes through its layers in order, the rows of each layer in address
+//! order. A row is still computed only after every row it leads to, so the
+//! bytes do not depend on the threads; and a tile's part of the table (a
+//! 64th of it) stays in the cache across its layers, instead of a sweep
+//! over the whole table per layer.
+use super::Progress;
+use super::cells::{as_cells, load, store};
+use super::wavefront::wavefront;
 use sg_core::row::row_grundy_by_definition;
 
 /// The widest row table the generator makes (`2^28` bytes).
-pub(crate) const MAX_WIDTH: u32 = 28;
+pub const MAX_WIDTH: u32 = 28;
+
+/// Layers in a tile.
+pub const LAYERS_PER_TILE: usize = 8;
+
+/// Tiles across the high halves (fewer when there are fewer high halves).
+const HIGH_TILES: usize = 64;
 
 /// Sum of the indices of the set bits of `mask`.
 fn index_sum(mut mask: u32) -> u32 {
@@ -66,56 +84,67 @@ impl Buckets {
 
 /// The Grundy value of every row of `width <= 28` cells (`2^width` bytes,
 /// by mask), in parallel on the current rayon pool. The result does not
-/// depend on the number of threads.
-pub(crate) fn row_table(width: u32, progress: &Progress) -> Vec<u8> {
+/// depend on the number of threads. `progress` counts the tiles.
+///
+/// # Panics
+/// If `width` is not in `1..=MAX_WIDTH`.
+pub fn row_table(width: u32, progress: &dyn Progress) -> Vec<u8> {
     assert!((1..=MAX_WIDTH).contains(&width), "row width {width}");
     let low_bits = width / 2;
     let high_bits = width - low_bits;
     let max_sum = (width * (width - 1) / 2) as usize;
     let low = Buckets::new(1 << low_bits, max_sum + 1, |lo| index_sum(lo) as usize);
-    let high = Buckets::new(1 << high_bits, max_sum + 1, |hi| {
-        (index_sum(hi) + low_bits * hi.count_ones()) as usize
-    });
+    // Per high half: the sum of its bits' indices in the whole mask.
+    let high_sums: Vec<usize> = (0..1u32 << high_bits)
+        .map(|hi| (index_sum(hi) + low_bits * hi.count_ones()) as usize)
+        .collect();
     let mut table = vec![0u8; 1 << width];
     let cells = as_cells(&mut table);
-    progress.start(max_sum as u64 + 1);
-    for layer in 0..=max_sum {
-        // Pairs (high half, low bucket) of this layer, as one parallel list.
-        let blocks: Vec<(u32, usize)> = (0..=layer)
-            .filter(|&t| !low.get(layer - t).is_empty())
-            .flat_map(|t| high.get(t).iter().map(move |&hi| (hi, layer - t)))
-            .collect();
-        blocks.par_iter().with_min_len(4).for_each(|&(hi, bucket)| {
-            let base = (hi as usize) << low_bits;
-            for &lo in low.get(bucket) {
-                let mask = base | lo as usize;
-                let g =
-                    row_grundy_by_definition(mask as u64, |r| u32::from(load(cells, r as usize)));
-                store(cells, mask, g as u8);
+
+    let layer_tiles = (max_sum + 1).div_ceil(LAYERS_PER_TILE);
+    let highs_per_tile = (high_sums.len() / HIGH_TILES).max(1);
+    let high_tiles = high_sums.len().div_ceil(highs_per_tile);
+    progress.start((layer_tiles * high_tiles) as u64);
+    wavefront(layer_tiles, high_tiles, |a, b| {
+        let layers = a * LAYERS_PER_TILE..((a + 1) * LAYERS_PER_TILE).min(max_sum + 1);
+        let highs = b * highs_per_tile..((b + 1) * highs_per_tile).min(high_sums.len());
+        for layer in layers {
+            for hi in highs.clone() {
+                let Some(bucket) = layer.checked_sub(high_sums[hi]) else {
+                    continue;
+                };
+                let base = hi << low_bits;
+                for &lo in low.get(bucket) {
+                    let mask = base | lo as usize;
+                    let g = row_grundy_by_definition(mask as u64, |r| {
+                        u32::from(load(cells, r as usize))
+                    });
+                    store(cells, mask, g as u8);
+                }
             }
-        });
+        }
         progress.advance(1);
-    }
-    progress.finish();
+    });
     table
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::NoProgress;
     use sg_core::row::{row_grundy, row_table_by_definition};
 
     #[test]
     fn equals_the_sequential_definition() {
         for width in 1..=16 {
-            let table = row_table(width, &Progress::hidden());
+            let table = row_table(width, &NoProgress);
             assert_eq!(table, row_table_by_definition(width), "width {width}");
         }
     }
 
     #[test]
     fn equals_the_closed_form_on_20_cells() {
-        let table = row_table(20, &Progress::hidden());
+        let table = row_table(20, &NoProgress);
         for (mask, &g) in table.iter().enumerate() {
             assert_eq!(u32::from(g), row_grundy(mask as u64), "row {mask:#b}");
         }
@@ -128,9 +157,9 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| row_table(20, &Progress::hidden()))
+            pool.install(|| row_table(20, &NoProgress))
         };
-        let default_pool = row_table(20, &Progress::hidden());
+        let default_pool = row_table(20, &NoProgress);
         assert_eq!(on(1), default_pool);
         // More threads than cores: other interleavings of the layers.
         assert_eq!(on(5), default_pool);
