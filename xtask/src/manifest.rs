@@ -37,6 +37,15 @@ pub(crate) fn render(lines: &[String]) -> String {
     out
 }
 
+/// Knight steps as `(dx,dy) (dx,dy) ...`.
+fn steps_text(moves: &[(i32, i32)]) -> String {
+    let steps: Vec<String> = moves
+        .iter()
+        .map(|(dx, dy)| format!("({dx},{dy})"))
+        .collect();
+    steps.join(" ")
+}
+
 /// The manifest's table line for one table.
 pub(crate) fn render_line(e: &Entry<'_>) -> String {
     let (game, params) = match &e.metadata.game {
@@ -44,19 +53,22 @@ pub(crate) fn render_line(e: &Entry<'_>) -> String {
             "row",
             format!("width {width}, index = mask, bit 0 = rightmost cell"),
         ),
-        Game::Knight { size, moves } => {
-            let steps: Vec<String> = moves
-                .iter()
-                .map(|(dx, dy)| format!("({dx},{dy})"))
-                .collect();
-            (
-                "knight",
-                format!(
-                    "size {size}, index = x * {size} + y, moves {}",
-                    steps.join(" ")
-                ),
-            )
-        }
+        Game::Knight { size, moves } => (
+            "knight",
+            format!(
+                "size {size}, index = x * {size} + y, moves {}",
+                steps_text(moves)
+            ),
+        ),
+        Game::KnightPattern {
+            moves, searched_to, ..
+        } => (
+            "knight pattern",
+            format!(
+                "whole board, certified, found from x + y <= {searched_to}, moves {}",
+                steps_text(moves)
+            ),
+        ),
     };
     let entries = e.metadata.game.entries().unwrap_or(0);
     format!(

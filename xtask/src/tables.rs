@@ -8,6 +8,7 @@ use crate::resources::{check_disk, check_memory};
 use anyhow::{Context, Result, bail};
 use rayon::ThreadPool;
 use sg_core::knight::MoveSet;
+use sg_core::knight_pattern::{SearchOptions, search};
 use sg_tables::format::{Game, Header, Metadata, encode_prefix};
 use sg_tables::generate::{self, NoProgress, knight, knight_table, row_table};
 use std::fs;
@@ -38,12 +39,19 @@ pub(crate) fn pool(threads: Option<usize>) -> Result<ThreadPool> {
 /// One table to make.
 #[derive(Debug, Clone, Copy)]
 enum Spec {
-    Row { width: u32 },
-    Knight { size: u64 },
+    Row {
+        width: u32,
+    },
+    Knight {
+        size: u64,
+    },
+    /// The hyper knight's certified description of the whole board, found
+    /// by `sg_core::knight_pattern::search` (its size does not vary).
+    KnightPattern,
 }
 
 impl Spec {
-    fn all(sizes: Sizes) -> [Self; 2] {
+    fn all(sizes: Sizes) -> [Self; 3] {
         [
             Self::Row {
                 width: sizes.row_width,
@@ -51,6 +59,7 @@ impl Spec {
             Self::Knight {
                 size: sizes.knight_size,
             },
+            Self::KnightPattern,
         ]
     }
 
@@ -58,6 +67,7 @@ impl Spec {
         match self {
             Self::Row { width } => format!("row{width}.sgt"),
             Self::Knight { .. } => "knight.sgt".to_owned(),
+            Self::KnightPattern => "knight-pattern.sgt".to_owned(),
         }
     }
 
@@ -65,15 +75,21 @@ impl Spec {
         match self {
             Self::Row { width } => format!("row table, width {width}"),
             Self::Knight { size } => format!("knight table, size {size}"),
+            Self::KnightPattern => "knight pattern (whole board, certified)".to_owned(),
         }
     }
 
-    fn metadata(self) -> Metadata {
+    fn metadata(self, payload: &[u8]) -> Metadata {
         let game = match self {
             Self::Row { width } => Game::Row { width },
             Self::Knight { size } => Game::Knight {
                 size,
                 moves: MoveSet::hyper_knight().steps().to_vec(),
+            },
+            Self::KnightPattern => Game::KnightPattern {
+                moves: MoveSet::hyper_knight().steps().to_vec(),
+                searched_to: SearchOptions::default().max_sum,
+                len: payload.len() as u64,
             },
         };
         Metadata {
@@ -82,11 +98,12 @@ impl Spec {
         }
     }
 
-    /// Entries of the table.
+    /// Entries of the table (for a pattern: a bound on its length).
     fn entries(self) -> u64 {
         match self {
             Self::Row { width } => 1 << width,
             Self::Knight { size } => size * size,
+            Self::KnightPattern => 1 << 16,
         }
     }
 
@@ -96,6 +113,7 @@ impl Spec {
         match self {
             Self::Row { .. } => self.entries() * 40,
             Self::Knight { size } => knight::memory_needed(size) * 10,
+            Self::KnightPattern => 200_000_000,
         }
     }
 
@@ -104,6 +122,8 @@ impl Spec {
         match self {
             Self::Row { .. } => self.entries(),
             Self::Knight { size } => knight::memory_needed(size),
+            // The search's diagonals up to x + y = max_sum.
+            Self::KnightPattern => SearchOptions::default().max_sum.pow(2),
         }
     }
 
@@ -115,13 +135,23 @@ impl Spec {
             Self::Knight { size } => {
                 sg_core::knight::knight_square_table(&MoveSet::hyper_knight(), size)
             }
+            Self::KnightPattern => self.find_pattern().expect("the hyper knight certifies"),
         }
+    }
+
+    /// The description the search finds, encoded. The search returns only
+    /// descriptions whose certificate passed.
+    fn find_pattern(self) -> Result<Vec<u8>> {
+        let found = search(&MoveSet::hyper_knight(), &SearchOptions::default())
+            .context("searching the hyper knight's description")?;
+        Ok(found.pattern.to_bytes())
     }
 
     fn generate(self, progress: &dyn generate::Progress) -> Result<Vec<u8>> {
         match self {
             Self::Row { width } => Ok(row_table(width, progress)),
             Self::Knight { size } => Ok(knight_table(&MoveSet::hyper_knight(), size, progress)?),
+            Self::KnightPattern => self.find_pattern(),
         }
     }
 }
@@ -144,7 +174,7 @@ impl Made {
         let took = start.elapsed();
         progress.finish();
         let payload = payload?;
-        let metadata = spec.metadata();
+        let metadata = spec.metadata(&payload);
         let prefix = encode_prefix(&metadata, &payload)?;
         Ok(Self {
             spec,
@@ -237,6 +267,12 @@ pub(crate) fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
         };
         if !same {
             stale.push(path.display().to_string());
+        } else if let Spec::KnightPattern = spec {
+            // Rerun the certificate on the committed file itself.
+            sg_tables::read_file(&path)
+                .and_then(|file| file.table().knight_pattern())
+                .with_context(|| format!("{} does not certify", path.display()))?;
+            eprintln!("{}: certificate checked", path.display());
         }
         lines.push(manifest::render_line(&made.entry(&name)));
         expected_names.push(name);
@@ -288,7 +324,8 @@ pub(crate) fn bench(
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     for spec in Spec::all(sizes) {
         match (only, spec) {
-            (Some(Only::Row), Spec::Knight { .. }) | (Some(Only::Knight), Spec::Row { .. }) => {
+            (Some(Only::Row), Spec::Knight { .. } | Spec::KnightPattern)
+            | (Some(Only::Knight), Spec::Row { .. } | Spec::KnightPattern) => {
                 continue;
             }
             _ => {}

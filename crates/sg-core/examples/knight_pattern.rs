@@ -3,9 +3,9 @@
 //! speed of `KnightPattern::value` with a lookup in a 1024 x 1024 table.
 //!
 //! Run with `cargo run --release -p sg-core --example knight_pattern`
-//! (add `-- --hyper-only` for the hyper knight and the timings only, or
-//! `-- --write-hyper crates/sg-core/src/hyper_knight.kpat` to regenerate the
-//! embedded description).
+//! (add `-- --hyper-only` for the hyper knight and the timings only). The
+//! hyper knight's description that `grundy` uses is written by
+//! `cargo xtask gen` to `data/knight-pattern.sgt`.
 
 use sg_core::knight::{HYPER_KNIGHT, MoveSet, knight_square_table};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
@@ -69,14 +69,6 @@ fn main() {
         sets.push((format!("random set {k}"), steps));
     }
     let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--write-hyper") {
-        // Regenerates the description embedded in sg-core.
-        let path = args.get(i + 1).expect("--write-hyper PATH");
-        let o = search(&MoveSet::hyper_knight(), &SearchOptions::default()).expect("certified");
-        std::fs::write(path, o.pattern.to_bytes()).expect("writable path");
-        println!("wrote {} bytes to {path}", o.pattern.to_bytes().len());
-        return;
-    }
     if args.iter().any(|a| a == "--hyper-only") {
         sets.truncate(1);
     }

@@ -196,12 +196,6 @@ pub enum LoadError {
     Certificate(#[from] CertificateError),
 }
 
-/// The encoded description of the hyper knight ([`crate::knight::HYPER_KNIGHT`])
-/// that [`search`] finds with default options. Regenerate it with
-/// `cargo run --release -p sg-core --example knight_pattern -- --write-hyper
-/// crates/sg-core/src/hyper_knight.kpat`; a test keeps it in sync.
-pub const HYPER_KNIGHT_PATTERN: &[u8] = include_bytes!("hyper_knight.kpat");
-
 /// The band along one ray and its tile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layer {
@@ -344,14 +338,6 @@ impl KnightPattern {
         let p = Self::from_bytes(bytes)?;
         let report = p.check(limit)?;
         Ok((p, report))
-    }
-
-    /// The hyper knight's description, decoded from [`HYPER_KNIGHT_PATTERN`]
-    /// and certified anew on every call (a fraction of a millisecond).
-    pub fn hyper_knight() -> Self {
-        Self::load(HYPER_KNIGHT_PATTERN, 1 << 20)
-            .expect("the embedded hyper knight description is certified")
-            .0
     }
 
     /// The move set this description is for.
@@ -1336,18 +1322,15 @@ mod tests {
     }
 
     #[test]
-    fn embedded_description_is_the_one_search_finds() {
-        assert_eq!(
-            hyper().to_bytes(),
-            HYPER_KNIGHT_PATTERN,
-            "regenerate with the example's --write-hyper"
-        );
-        assert_eq!(&KnightPattern::hyper_knight(), hyper());
-        let mut bad = HYPER_KNIGHT_PATTERN.to_vec();
+    fn stored_bytes_certify_and_a_flipped_byte_does_not() {
+        let bytes = hyper().to_bytes();
+        let (loaded, _) = KnightPattern::load(&bytes, limit()).unwrap();
+        assert_eq!(&loaded, hyper());
+        let mut bad = bytes;
         let last = bad.len() - 1;
         bad[last] ^= 1;
         assert!(matches!(
-            KnightPattern::load(&bad, 1 << 20),
+            KnightPattern::load(&bad, limit()),
             Err(LoadError::Certificate(_))
         ));
     }

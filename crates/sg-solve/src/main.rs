@@ -337,7 +337,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let mut values = KnightValues::new(table)?;
             if !tables.online {
                 // Squares beyond the table, up to 2^63: the certified description.
-                values = values.with_pattern(KnightPattern::hyper_knight())?;
+                values = values.with_pattern(sg_tables::embedded_knight_pattern().clone())?;
             }
             let moves = values.moves().clone();
             lightoj1315::solve(
@@ -395,7 +395,7 @@ fn knight_pattern(moves: Option<&str>, online: bool) -> Result<KnightPattern> {
         Some(text) => parse_moves(text)?,
     };
     if !online && moves == MoveSet::hyper_knight() {
-        return Ok(KnightPattern::hyper_knight());
+        return Ok(sg_tables::embedded_knight_pattern().clone());
     }
     let found = search(&moves, &SearchOptions::default())
         .with_context(|| format!("move set {:?}", moves.steps()))?;
@@ -437,6 +437,10 @@ fn tables_command(command: TablesCommand) -> Result<ExitCode> {
                 (
                     "compiled-in data/knight.sgt",
                     sg_tables::embedded_knight_bytes(),
+                ),
+                (
+                    "compiled-in data/knight-pattern.sgt",
+                    sg_tables::embedded_knight_pattern_bytes(),
                 ),
             ] {
                 ok &= report(name, bytes, verify, &mut out)?;

@@ -223,6 +223,12 @@ pub fn report(
             TableKind::Knight => t
                 .knight()
                 .map(|k| format!("{name}: ok (knight table, size {})\n", k.size())),
+            TableKind::KnightPattern => t.knight_pattern().map(|p| {
+                format!(
+                    "{name}: ok (knight pattern, {} bytes, certificate checked)\n",
+                    p.to_bytes().len()
+                )
+            }),
         })
     } else {
         describe(name, bytes)

@@ -4,7 +4,6 @@
 
 use assert_cmd::Command;
 use sg_core::knight::{MoveSet, TriangleTable};
-use sg_core::knight_pattern::KnightPattern;
 
 fn grundy(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let out = Command::cargo_bin("grundy")
@@ -51,7 +50,7 @@ fn knight_matches_the_definition() {
 
 #[test]
 fn knight_answers_huge_squares() {
-    let p = KnightPattern::hyper_knight();
+    let p = sg_tables::embedded_knight_pattern().clone();
     let e = 1u64 << 62;
     for (x, y) in [
         (e, e),
@@ -81,7 +80,7 @@ fn knight_rejects_bad_moves() {
 
 #[test]
 fn lightoj1315_hints_on_huge_squares() {
-    let p = KnightPattern::hyper_knight();
+    let p = sg_tables::embedded_knight_pattern().clone();
     let m = MoveSet::hyper_knight();
     let knights = [
         (99_999_999_999u64, 3u64),

@@ -4,6 +4,7 @@
 use crate::aligned::{Align64, AlignAs};
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
+use sg_core::knight_pattern::KnightPattern;
 use std::sync::LazyLock;
 
 static ROW_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
@@ -16,6 +17,11 @@ static KNIGHT_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     bytes: *include_bytes!("../../../data/knight.sgt"),
 };
 
+static KNIGHT_PATTERN_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
+    _align: [],
+    bytes: *include_bytes!("../../../data/knight-pattern.sgt"),
+};
+
 static ROW: LazyLock<RowTable<'static>> = LazyLock::new(|| {
     Table::from_bytes(&ROW_BYTES.bytes)
         .and_then(|t| t.row())
@@ -26,6 +32,12 @@ static KNIGHT: LazyLock<KnightTable<'static>> = LazyLock::new(|| {
     Table::from_bytes(&KNIGHT_BYTES.bytes)
         .and_then(|t| t.knight())
         .unwrap_or_else(|e| panic!("data/knight.sgt, compiled in, is invalid: {e}"))
+});
+
+static KNIGHT_PATTERN: LazyLock<KnightPattern> = LazyLock::new(|| {
+    Table::from_bytes(&KNIGHT_PATTERN_BYTES.bytes)
+        .and_then(|t| t.knight_pattern())
+        .unwrap_or_else(|e| panic!("data/knight-pattern.sgt, compiled in, is invalid: {e}"))
 });
 
 /// The bytes of the embedded row table file (`data/row20.sgt`).
@@ -50,4 +62,17 @@ pub fn embedded_row_table() -> RowTable<'static> {
 /// [`embedded_row_table`].
 pub fn embedded_knight_table() -> KnightTable<'static> {
     KNIGHT.clone()
+}
+
+/// The bytes of the embedded knight-pattern file (`data/knight-pattern.sgt`).
+pub fn embedded_knight_pattern_bytes() -> &'static [u8] {
+    &KNIGHT_PATTERN_BYTES.bytes
+}
+
+/// The certified description of the hyper knight on the whole board, from
+/// `data/knight-pattern.sgt`: decoded and certified on the first call
+/// (well under a millisecond); `cargo xtask gen --check` and the tests
+/// guarantee the committed file certifies, so this does not fail.
+pub fn embedded_knight_pattern() -> &'static KnightPattern {
+    &KNIGHT_PATTERN
 }

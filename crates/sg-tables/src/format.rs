@@ -27,6 +27,10 @@ pub enum TableKind {
     Row,
     /// A knight game (LightOJ 1315) on a square, by `(x, y)`.
     Knight,
+    /// A certified finite description of a knight game on the whole
+    /// unbounded board (`sg_core::knight_pattern`); the payload is its
+    /// encoding, one byte per entry.
+    KnightPattern,
 }
 
 impl TableKind {
@@ -35,6 +39,7 @@ impl TableKind {
         match self {
             Self::Row => 1,
             Self::Knight => 2,
+            Self::KnightPattern => 3,
         }
     }
 
@@ -43,6 +48,7 @@ impl TableKind {
         match code {
             1 => Ok(Self::Row),
             2 => Ok(Self::Knight),
+            3 => Ok(Self::KnightPattern),
             other => Err(TableError::UnknownKind(other)),
         }
     }
@@ -53,6 +59,7 @@ impl fmt::Display for TableKind {
         f.write_str(match self {
             Self::Row => "row",
             Self::Knight => "knight",
+            Self::KnightPattern => "knight pattern",
         })
     }
 }
@@ -73,6 +80,17 @@ pub enum Game {
         /// The steps `(dx, dy)` of the knight.
         moves: Vec<(i32, i32)>,
     },
+    /// A certified description of the knight game with these steps on the
+    /// whole board, `len` bytes long, found from the diagonals
+    /// `x + y <= searched_to`.
+    KnightPattern {
+        /// The steps `(dx, dy)` of the knight.
+        moves: Vec<(i32, i32)>,
+        /// The largest `x + y` of the table the search read.
+        searched_to: u64,
+        /// Length of the encoded description (the payload).
+        len: u64,
+    },
 }
 
 impl Game {
@@ -81,6 +99,7 @@ impl Game {
         match self {
             Self::Row { .. } => TableKind::Row,
             Self::Knight { .. } => TableKind::Knight,
+            Self::KnightPattern { .. } => TableKind::KnightPattern,
         }
     }
 
@@ -105,6 +124,11 @@ impl Game {
                     ))),
                 }
             }
+            Self::KnightPattern { moves, len, .. } => {
+                sg_core::knight::MoveSet::new(moves)
+                    .map_err(|e| TableError::Parameters(format!("knight moves: {e}")))?;
+                Ok(*len)
+            }
         }
     }
 }
@@ -115,14 +139,30 @@ impl fmt::Display for Game {
             Self::Row { width } => write!(f, "row game, width {width}"),
             Self::Knight { size, moves } => {
                 write!(f, "knight game, {size} x {size} squares, moves ")?;
-                for (i, (dx, dy)) in moves.iter().enumerate() {
-                    let sep = if i == 0 { "" } else { " " };
-                    write!(f, "{sep}({dx},{dy})")?;
-                }
-                Ok(())
+                write_moves(f, moves)
+            }
+            Self::KnightPattern {
+                moves,
+                searched_to,
+                len,
+            } => {
+                write!(
+                    f,
+                    "knight game on the whole board, certified description of {len} bytes \
+                     found from x + y <= {searched_to}, moves "
+                )?;
+                write_moves(f, moves)
             }
         }
     }
+}
+
+fn write_moves(f: &mut fmt::Formatter<'_>, moves: &[(i32, i32)]) -> fmt::Result {
+    for (i, (dx, dy)) in moves.iter().enumerate() {
+        let sep = if i == 0 { "" } else { " " };
+        write!(f, "{sep}({dx},{dy})")?;
+    }
+    Ok(())
 }
 
 /// The metadata of a table, encoded with postcard after the header.

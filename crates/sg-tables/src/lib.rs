@@ -5,11 +5,14 @@
 //! - [`format`](mod@format): the byte layout (documented byte by byte), the header and the
 //!   metadata, and [`encode`](format::encode) to write a table.
 //! - [`Table`]: a validated table borrowed from bytes, with
-//!   [`Table::from_bytes`]; [`RowTable`] and [`KnightTable`] are its typed views.
+//!   [`Table::from_bytes`]; [`RowTable`] and [`KnightTable`] are its typed
+//!   views, and [`Table::knight_pattern`] certifies a stored description of
+//!   a knight game on the whole board.
 //! - [`read_file`] reads a file into a 64-byte aligned buffer;
 //!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract).
-//! - [`embedded_row_table`] and [`embedded_knight_table`] (feature
-//!   `embedded`, on by default): the committed tables, validated once.
+//! - [`embedded_row_table`], [`embedded_knight_table`] and
+//!   [`embedded_knight_pattern`] (feature `embedded`, on by default): the
+//!   committed tables, validated (the pattern certified) once.
 //! - [`generate`] (feature `generate`, with rayon): the generators of the
 //!   tables' payloads, in parallel (used by `cargo xtask gen` and the
 //!   benchmarks).
@@ -31,10 +34,11 @@ mod views;
 pub use aligned::AlignedBytes;
 #[cfg(feature = "embedded")]
 pub use embedded::{
-    embedded_knight_bytes, embedded_knight_table, embedded_row_bytes, embedded_row_table,
+    embedded_knight_bytes, embedded_knight_pattern, embedded_knight_pattern_bytes,
+    embedded_knight_table, embedded_row_bytes, embedded_row_table,
 };
 pub use error::TableError;
 pub use file::{MappedTable, OwnedTable, open_mmap, open_mmap_unverified, read_file};
 pub use format::{FORMAT_VERSION, Game, Metadata, TableKind};
 pub use table::{Table, TableInfo};
-pub use views::{KnightTable, RowTable};
+pub use views::{KnightTable, PATTERN_CHECK_LIMIT, RowTable};

@@ -3,6 +3,7 @@
 use crate::error::TableError;
 use crate::format::{HEADER_LEN, Header, Metadata, PAYLOAD_ALIGN, TableKind};
 use crate::views::{KnightTable, RowTable};
+use sg_core::knight_pattern::KnightPattern;
 
 /// What a table file says about itself: its header and metadata.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,5 +151,11 @@ impl<'a> Table<'a> {
     /// The knight-table view, if this is a knight table.
     pub fn knight(&self) -> Result<KnightTable<'a>, TableError> {
         KnightTable::new(&self.info.metadata.game, self.payload)
+    }
+
+    /// The certified description, if this is a knight-pattern table: decoded
+    /// and certified anew (a fraction of a millisecond for the hyper knight).
+    pub fn knight_pattern(&self) -> Result<KnightPattern, TableError> {
+        crate::views::knight_pattern(&self.info.metadata.game, self.payload)
     }
 }

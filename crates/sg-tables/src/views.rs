@@ -1,9 +1,43 @@
-//! Typed views of a validated table: [`RowTable`] by bit mask and
-//! [`KnightTable`] by square.
+//! Typed views of a validated table: [`RowTable`] by bit mask,
+//! [`KnightTable`] by square, and [`knight_pattern`]: a certified
+//! description of the whole board.
 
 use crate::error::TableError;
 use crate::format::{Game, TableKind};
 use sg_core::knight::MoveSet;
+use sg_core::knight_pattern::KnightPattern;
+
+/// Squares the certificate of a stored knight pattern may check: far more
+/// than any description the generator writes needs.
+pub const PATTERN_CHECK_LIMIT: u64 = 50_000_000;
+
+/// The description stored in a knight-pattern table, decoded and certified
+/// anew (see `sg_core::knight_pattern`: stored bytes are never trusted),
+/// for the move set its metadata names.
+pub(crate) fn knight_pattern(game: &Game, payload: &[u8]) -> Result<KnightPattern, TableError> {
+    let Game::KnightPattern { moves, .. } = game else {
+        return Err(TableError::WrongKind {
+            expected: TableKind::KnightPattern,
+            found: game.kind(),
+        });
+    };
+    let expected = game.entries()?;
+    if expected != payload.len() as u64 {
+        return Err(TableError::PayloadLength {
+            expected,
+            found: payload.len() as u64,
+        });
+    }
+    let (pattern, _) = KnightPattern::load(payload, PATTERN_CHECK_LIMIT)
+        .map_err(|e| TableError::Parameters(format!("knight pattern: {e}")))?;
+    if pattern.moves().steps() != moves.as_slice() {
+        return Err(TableError::Parameters(format!(
+            "knight pattern: the description is for the moves {:?}, the metadata says {moves:?}",
+            pattern.moves().steps()
+        )));
+    }
+    Ok(pattern)
+}
 
 /// Grundy values of every row of `width()` cells, by bit mask (bit 0 is
 /// the rightmost cell, as in [`sg_core::row`]).
@@ -23,7 +57,7 @@ impl<'a> RowTable<'a> {
                 expected: game.entries()?,
                 found: values.len() as u64,
             }),
-            Game::Knight { .. } => Err(TableError::WrongKind {
+            Game::Knight { .. } | Game::KnightPattern { .. } => Err(TableError::WrongKind {
                 expected: TableKind::Row,
                 found: game.kind(),
             }),
@@ -79,7 +113,7 @@ impl<'a> KnightTable<'a> {
                     values,
                 })
             }
-            Game::Row { .. } => Err(TableError::WrongKind {
+            Game::Row { .. } | Game::KnightPattern { .. } => Err(TableError::WrongKind {
                 expected: TableKind::Knight,
                 found: game.kind(),
             }),

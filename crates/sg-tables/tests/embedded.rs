@@ -46,3 +46,49 @@ fn embedded_files_are_valid_and_aligned() {
         ));
     }
 }
+
+#[test]
+fn knight_pattern_is_certified_and_agrees_with_the_tables() {
+    let pattern = sg_tables::embedded_knight_pattern();
+    assert_eq!(pattern.moves(), MoveSet::hyper_knight());
+    // The certificate is the proof; this is an independent spot check
+    // against the knight table of the definition.
+    let table = embedded_knight_table();
+    for x in (0..1024).step_by(7) {
+        for y in 0..1024 {
+            assert_eq!(Some(pattern.value(x, y)), table.get(x, y), "({x}, {y})");
+        }
+    }
+    let bytes = sg_tables::embedded_knight_pattern_bytes();
+    assert_eq!(bytes.as_ptr() as usize % 64, 0);
+    let table = Table::from_bytes(bytes).unwrap();
+    assert!(matches!(
+        table.info().metadata.game,
+        Game::KnightPattern { .. }
+    ));
+    assert!(table.knight().is_err(), "a pattern is not a knight table");
+    assert!(
+        Table::from_bytes(sg_tables::embedded_knight_bytes())
+            .unwrap()
+            .knight_pattern()
+            .is_err()
+    );
+}
+
+#[test]
+fn a_pattern_file_that_does_not_certify_is_refused() {
+    // A well-formed file (right checksums) whose description is wrong: the
+    // certificate, rerun on every load, refuses it.
+    let file = Table::from_bytes(sg_tables::embedded_knight_pattern_bytes()).unwrap();
+    let mut payload = file.payload().to_vec();
+    let last = payload.len() - 1;
+    payload[last] ^= 1;
+    let forged = sg_tables::format::encode(&file.info().metadata, &payload).unwrap();
+    let forged = sg_tables::AlignedBytes::copy_from(&forged);
+    let err = Table::from_bytes(forged.as_slice())
+        .unwrap()
+        .knight_pattern()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("knight pattern"), "{err}");
+}
