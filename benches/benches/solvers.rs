@@ -1,12 +1,13 @@
 //! Each judge solver against the floor (parse every integer, nothing
 //! else) on the same bytes: the generated inputs of `sg_bench::all_inputs`.
 //! The row and knight solvers run as `grundy` does by default (embedded
-//! tables) and with `--online` (no table).
+//! tables, and the certified description beyond the knight table) and with
+//! `--online` (no table).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sg_solve::tables::{KnightValues, RowValues};
 use sg_solve::{hdu1524, hdu5724, lightoj1315, scan, uva11927};
-use sg_tables::{embedded_knight_table, embedded_row_table};
+use sg_tables::{embedded_knight_pattern, embedded_knight_table, embedded_row_table};
 use std::hint::black_box;
 
 fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
@@ -21,6 +22,11 @@ fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
         "lightoj1315" => {
             let mut knights = KnightValues::new((!online).then(embedded_knight_table))
                 .expect("the embedded table is the hyper knight's");
+            if !online {
+                knights = knights
+                    .with_pattern(embedded_knight_pattern().clone())
+                    .expect("the embedded pattern is the hyper knight's");
+            }
             let moves = knights.moves().clone();
             lightoj1315::solve(input, out, Default::default(), &moves, |x, y| {
                 knights.value(x, y)
