@@ -2,25 +2,10 @@
 //! where, exit status 2, no panic, and the answers of the complete test
 //! cases before the error still printed.
 
-use assert_cmd::Command;
+mod common;
 
-/// Runs `grundy ARGS` on `input`; returns (stdout, stderr) after checking
-/// the exit status is 2 and nothing panicked.
-fn fails(args: &[&str], input: &str) -> (String, String) {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(input.to_owned())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stdout} {stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    (stdout, stderr)
-}
+use assert_cmd::Command;
+use common::fails;
 
 const HDU1524_OK: &str = "2\n1 1\n0\n1 0\n0\n";
 

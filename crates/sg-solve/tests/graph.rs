@@ -4,37 +4,15 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{SplitMix64, format_lines};
+use common::{SplitMix64, fails, format_lines, grundy};
 use sg_solve::graph::{Options, solve};
 use std::collections::HashMap;
-
-fn grundy(args: &[&str], input: &str) -> std::process::Output {
-    Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(input.to_owned())
-        .output()
-        .unwrap()
-}
 
 fn succeeds(args: &[&str], input: &str) -> String {
     let out = grundy(args, input);
     assert!(out.status.success(), "{args:?}: {out:?}");
     assert!(out.stderr.is_empty(), "{out:?}");
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// Runs `grundy ARGS` on `input`, checks exit status 2 and one error line;
-/// returns (stdout, stderr).
-fn fails(args: &[&str], input: &str) -> (String, String) {
-    let out = grundy(args, input);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stdout} {stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-    (stdout, stderr)
 }
 
 /// 0 <-> 1 -> 2 (twice), 3 with a self-loop and an exit to 2, 4 <-> 5.

@@ -2,16 +2,13 @@
 //! through the certified description, against the definition where it can
 //! be computed and against the description's own recurrence beyond.
 
-use assert_cmd::Command;
+mod common;
+
 use sg_core::knight::{MoveSet, TriangleTable};
 
-fn grundy(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(input.to_owned())
-        .output()
-        .unwrap();
+/// (exit status, stdout, stderr) of `grundy ARGS` on `input`.
+fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let out = common::grundy(args, input);
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),
@@ -20,7 +17,7 @@ fn grundy(args: &[&str], input: &str) -> (Option<i32>, String, String) {
 }
 
 fn value(args: &[&str]) -> u8 {
-    let (code, out, err) = grundy(args, "");
+    let (code, out, err) = run(args, "");
     assert_eq!(code, Some(0), "{args:?}: {err}");
     out.trim().parse().unwrap()
 }
@@ -65,14 +62,14 @@ fn knight_answers_huge_squares() {
         );
     }
     // 2^63 is out of range: a usage error.
-    let (code, _, err) = grundy(&["knight", "9223372036854775808", "0"], "");
+    let (code, _, err) = run(&["knight", "9223372036854775808", "0"], "");
     assert_eq!(code, Some(2), "{err}");
 }
 
 #[test]
 fn knight_rejects_bad_moves() {
     for moves in ["1,1", "-1", "a,b", ""] {
-        let (code, _, err) = grundy(&["knight", "1", "2", "--moves", moves], "");
+        let (code, _, err) = run(&["knight", "1", "2", "--moves", moves], "");
         assert_eq!(code, Some(1), "{moves}: {err}");
         assert!(err.starts_with("error: --moves"), "{err}");
     }
@@ -91,7 +88,7 @@ fn lightoj1315_hints_on_huge_squares() {
     for (x, y) in knights {
         input += &format!("{x} {y}\n");
     }
-    let (code, out, err) = grundy(&["lightoj1315", "--hint"], &input);
+    let (code, out, err) = run(&["lightoj1315", "--hint"], &input);
     assert_eq!(code, Some(0), "{err}");
     let sum = knights.iter().fold(0, |s, &(x, y)| s ^ p.value(x, y));
     let words: Vec<&str> = out.split_whitespace().collect();

@@ -5,8 +5,7 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::SplitMix64;
+use common::{SplitMix64, grundy};
 use sg_core::knight::{MoveSet, knight_square_table};
 use sg_core::row::row_table_by_definition;
 use sg_tables::format::{Game, Metadata, encode};
@@ -41,15 +40,6 @@ fn small_tables(name: &str) -> PathBuf {
     )
     .unwrap();
     dir
-}
-
-fn grundy(args: &[&str], input: &str) -> std::process::Output {
-    Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap()
 }
 
 /// The output of every source, for `args` and `input`, all equal.

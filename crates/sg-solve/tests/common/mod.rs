@@ -5,6 +5,30 @@
 
 use std::collections::HashMap;
 
+/// Runs the real `grundy` binary with `args`, `input` on standard input.
+pub fn grundy(args: &[&str], input: &str) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .write_stdin(input.to_owned())
+        .output()
+        .unwrap()
+}
+
+/// Runs `grundy ARGS` on `input` and checks the bad-input contract: exit
+/// status 2, one line `error: ...` on standard error, no panic. Returns
+/// (stdout, stderr).
+pub fn fails(args: &[&str], input: &str) -> (String, String) {
+    let out = grundy(args, input);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stdout} {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    (stdout, stderr)
+}
+
 /// The benchmarks' seeded generator, for large deterministic test inputs.
 pub use sg_bench::SplitMix64;
 
