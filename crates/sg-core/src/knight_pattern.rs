@@ -1303,22 +1303,29 @@ mod tests {
         SearchOptions::default().check_limit
     }
 
-    #[test]
-    fn hyper_knight_matches_definition_below_8000() {
-        let p = hyper();
-        assert!(p.check(limit()).is_ok());
-        let mut t = TriangleTable::new(MoveSet::hyper_knight(), 8000);
-        t.grow_to(7999);
-        for d in 0..8000u64 {
+    /// `p` equals the definition (diagonal by diagonal) on every square
+    /// with `x + y <= max_sum`.
+    fn assert_matches_definition(p: &KnightPattern, max_sum: u64) {
+        let mut t = TriangleTable::new(p.moves(), max_sum);
+        t.grow_to(max_sum);
+        for d in 0..=max_sum {
             for x in 0..=d {
                 assert_eq!(
                     Some(p.value(x, d - x)),
                     t.get(x, d - x),
-                    "at ({x}, {})",
+                    "{:?} at ({x}, {})",
+                    p.moves().steps(),
                     d - x
                 );
             }
         }
+    }
+
+    #[test]
+    fn hyper_knight_matches_definition_below_8000() {
+        let p = hyper();
+        assert!(p.check(limit()).is_ok());
+        assert_matches_definition(p, 7999);
     }
 
     #[test]
@@ -1547,18 +1554,7 @@ mod tests {
             };
             certified += 1;
             let p = found.pattern;
-            let mut t = TriangleTable::new(m, 1500);
-            t.grow_to(1500);
-            for d in 0..=1500u64 {
-                for x in 0..=d {
-                    assert_eq!(
-                        Some(p.value(x, d - x)),
-                        t.get(x, d - x),
-                        "{steps:?} at ({x}, {})",
-                        d - x
-                    );
-                }
-            }
+            assert_matches_definition(&p, 1500);
         }
         assert!(certified >= 20, "only {certified} of 60 certified");
     }

@@ -23,14 +23,12 @@ pub struct Options {
 /// error, `out` holds the answers of every query completed before it.
 pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), InputError> {
     let mut sc = Scanner::new(input);
-    let mut offsets: Vec<u32> = Vec::new();
-    let mut targets: Vec<u32> = Vec::new();
     let mut tokens: Vec<u32> = Vec::new();
     while let Some(n) = sc.next_opt("the number of positions N")? {
         let case_start = sc.last_offset();
         let n = sc.check_at_most(n, "the number of positions N", Graph::MAX_NODES as u64)? as usize;
-        offsets.clear();
-        targets.clear();
+        let mut offsets: Vec<u32> = Vec::new();
+        let mut targets: Vec<u32> = Vec::new();
         // Every position takes at least two bytes of input ("0 "), so this
         // reserves no more than the input could fill, whatever N claims.
         offsets.reserve(n.min(input.len() / 2) + 1);
@@ -51,7 +49,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
             }
             offsets.push(targets.len() as u32);
         }
-        let graph = Graph::from_csr(std::mem::take(&mut offsets), std::mem::take(&mut targets))
+        let graph = Graph::from_csr(offsets, targets)
             .expect("offsets and targets were validated while reading");
         let values = grundy_values(&graph).map_err(|e| sc.error_at(case_start, e.into()))?;
         loop {
@@ -77,7 +75,6 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
                 out.extend_from_slice(b"WIN\n");
             }
         }
-        (offsets, targets) = (Vec::new(), Vec::new());
     }
     Ok(())
 }

@@ -71,20 +71,16 @@ pub fn knight_table(
     let (d_tiles, u_tiles) = ((2 * m) / tile + 1, (3 * m) / tile + 1);
     // Squares with x >= min_x and y >= min_y have every move on the board:
     // their followers are at fixed offsets in the region's rows.
-    let min_x = moves
-        .steps()
-        .iter()
-        .map(|&(dx, _)| -dx)
-        .max()
-        .unwrap_or(0)
-        .max(0) as usize;
-    let min_y = moves
-        .steps()
-        .iter()
-        .map(|&(_, dy)| -dy)
-        .max()
-        .unwrap_or(0)
-        .max(0) as usize;
+    let largest_drop = |along: fn(&(i32, i32)) -> i32| {
+        moves
+            .steps()
+            .iter()
+            .map(|s| -along(s))
+            .max()
+            .unwrap_or(0)
+            .max(0) as usize
+    };
+    let (min_x, min_y) = (largest_drop(|s| s.0), largest_drop(|s| s.1));
     let offsets = moves
         .steps()
         .iter()
