@@ -2,32 +2,32 @@
 //! limits. The same bytes feed the criterion benchmarks (in memory) and the
 //! whole-process measurements (`cargo xtask inputs --out DIR` writes them).
 //!
-//! The generator is SplitMix64 with fixed seeds, written out here so that
-//! the inputs stay byte-identical across dependency upgrades (the `rand`
-//! crate does not promise stable streams for its standard generators).
+//! The generator is SplitMix64 with fixed seeds, a named algorithm (from
+//! `rand_xoshiro`, checked there against the reference implementation), so
+//! that the inputs stay byte-identical across dependency upgrades (the
+//! `rand` crate does not promise stable streams for its standard
+//! generators).
 
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use std::fmt::Write;
 
 pub mod naive;
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed, seeded
-/// generator whose output never changes.
+/// SplitMix64 (Steele, Lea and Flood 2014, the implementation of
+/// `rand_xoshiro`): a tiny, well-mixed, seeded generator whose output never
+/// changes, with a uniform `below`.
 #[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
+pub struct SplitMix64(rand_xoshiro::SplitMix64);
 
 impl SplitMix64 {
     /// A generator with the given seed.
     pub fn new(seed: u64) -> Self {
-        Self(seed)
+        Self(rand_xoshiro::SplitMix64::seed_from_u64(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift.

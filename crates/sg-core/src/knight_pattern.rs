@@ -1288,6 +1288,8 @@ mod tests {
     use super::*;
     use crate::knight::HYPER_KNIGHT;
     use proptest::prelude::*;
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
     use std::sync::OnceLock;
 
     fn hyper() -> &'static KnightPattern {
@@ -1429,7 +1431,7 @@ mod tests {
         let l = p.common_period();
         let mut t = TriangleTable::new(MoveSet::hyper_knight(), 8000);
         t.grow_to(7000);
-        let mut rng = sg_bench::SplitMix64::new(0x1234_5678_9abc_def0);
+        let mut rng = SplitMix64::seed_from_u64(0x1234_5678_9abc_def0);
         let mut next = move || rng.next_u64();
         for layer in p.layers() {
             let (a, b) = layer.direction();
@@ -1536,7 +1538,7 @@ mod tests {
             max_sum: 512,
             ..SearchOptions::default()
         };
-        let mut rng = sg_bench::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let mut rng = SplitMix64::seed_from_u64(0x9e37_79b9_7f4a_7c15);
         let mut next = move || rng.next_u64();
         let mut certified = 0;
         for _ in 0..60 {

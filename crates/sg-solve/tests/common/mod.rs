@@ -3,6 +3,7 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use std::collections::HashMap;
 
 /// Runs the real `grundy` binary with `args`, `input` on standard input.
@@ -29,8 +30,20 @@ pub fn fails(args: &[&str], input: &str) -> (String, String) {
     (stdout, stderr)
 }
 
-/// The benchmarks' seeded generator, for large deterministic test inputs.
-pub use sg_bench::SplitMix64;
+/// A seeded SplitMix64 (`rand_xoshiro`), for large deterministic test inputs.
+pub struct SplitMix64(rand_xoshiro::SplitMix64);
+
+impl SplitMix64 {
+    /// A generator with the given seed.
+    pub fn new(seed: u64) -> Self {
+        Self(rand_xoshiro::SplitMix64::seed_from_u64(seed))
+    }
+
+    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift.
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.0.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}
 
 fn mex(values: &[u32]) -> u32 {
     (0..).find(|v| !values.contains(v)).unwrap()
