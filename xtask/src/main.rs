@@ -1,10 +1,12 @@
 //! `cargo xtask`: developer tasks of the grundy workspace.
 //!
-//! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help).
-//! - `cargo xtask gen --check`: fails when a committed table is stale.
+//! - `cargo xtask gen`: writes the tables of `data/` and their copies in
+//!   `crates/sg-tables/data/` (see `gen`'s help).
+//! - `cargo xtask gen --check`: fails when a committed table or copy is stale.
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
 //! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
 
+mod embedded_copy;
 mod inputs;
 mod manifest;
 mod progress;
@@ -89,12 +91,16 @@ struct BenchArgs {
 fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Gen(args) => {
+            // The copies inside sg-tables follow the committed tables only.
+            let copies = args.out.is_none().then(embedded_copy::crate_data_dir);
             let out = args.out.unwrap_or_else(tables::default_data_dir);
             let pool = tables::pool(args.threads)?;
             if args.check {
-                tables::check(&out, args.sizes, &pool)
+                tables::check(&out, args.sizes, &pool)?;
+                copies.map_or(Ok(()), |copies| embedded_copy::check(&out, &copies))
             } else {
-                tables::generate(&out, args.sizes, &pool)
+                tables::generate(&out, args.sizes, &pool)?;
+                copies.map_or(Ok(()), |copies| embedded_copy::write(&out, &copies))
             }
         }
         Command::Bench(args) => tables::bench(

@@ -1,5 +1,7 @@
 //! The tables of `data/`, compiled in with `include_bytes!` at a 64-byte
-//! aligned address and validated once, on first use.
+//! aligned address and validated once, on first use. They are read from the
+//! crate's own copies in `crates/sg-tables/data/` (written by `cargo xtask
+//! gen`, checked by `--check`), so that the packaged crate builds.
 
 use crate::aligned::{Align64, AlignAs};
 use crate::table::Table;
@@ -9,17 +11,17 @@ use std::sync::LazyLock;
 
 static ROW_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     _align: [],
-    bytes: *include_bytes!("../../../data/row20.sgt"),
+    bytes: *include_bytes!("../data/row20.sgt"),
 };
 
 static KNIGHT_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     _align: [],
-    bytes: *include_bytes!("../../../data/knight.sgt"),
+    bytes: *include_bytes!("../data/knight.sgt"),
 };
 
 static KNIGHT_PATTERN_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     _align: [],
-    bytes: *include_bytes!("../../../data/knight-pattern.sgt"),
+    bytes: *include_bytes!("../data/knight-pattern.sgt"),
 };
 
 static ROW: LazyLock<RowTable<'static>> = LazyLock::new(|| {
