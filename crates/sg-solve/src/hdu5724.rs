@@ -29,13 +29,6 @@ impl Default for Options {
     }
 }
 
-/// The bit of column `position` (1-based from the left) on a board of
-/// `width` cells: bit 0 is the rightmost cell.
-#[inline]
-pub fn column_bit(width: u32, position: u64) -> u32 {
-    width - position as u32
-}
-
 /// Solves every test case, with `row_value(mask)` giving the Grundy value of
 /// a row. On an error, `out` holds the answers of the complete cases before.
 pub fn solve(
@@ -67,7 +60,8 @@ pub fn solve(
                         InputErrorKind::PositionOutOfRange { position: p, width },
                     ));
                 }
-                let bit = 1u64 << column_bit(width, p);
+                // `p` is in 1..=width (checked above).
+                let bit = 1u64 << row::column_bit(width, p as u32);
                 if mask & bit != 0 {
                     return Err(sc.error_at(
                         sc.last_offset(),
@@ -108,7 +102,11 @@ pub fn winning_move(
             let m = row::row_moves(mask)
                 .find(|m| row_value(m.row) == g ^ sum)
                 .expect("mex: every smaller value has a follower");
-            return (i + 1, width - m.from, width - m.to);
+            return (
+                i + 1,
+                row::bit_column(width, m.from),
+                row::bit_column(width, m.to),
+            );
         }
     }
     unreachable!("a nonzero XOR has a row with its top bit")
