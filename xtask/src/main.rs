@@ -5,10 +5,13 @@
 //! - `cargo xtask gen --check`: fails when a committed table or copy is stale.
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
 //! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
+//! - `cargo xtask outside-crate`: packages the library crates and builds a
+//!   crate outside the workspace that depends on them.
 
 mod embedded_copy;
 mod inputs;
 mod manifest;
+mod outside_crate;
 mod progress;
 mod resources;
 mod tables;
@@ -39,6 +42,14 @@ enum Command {
         /// Output folder.
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+    },
+    /// Package the library crates (cargo package, verified, offline) and
+    /// build and run a crate outside the workspace that depends on them, as
+    /// a user's crate does.
+    OutsideCrate {
+        /// Keep the temporary crate (its folder is printed).
+        #[arg(long)]
+        keep: bool,
     },
 }
 
@@ -111,5 +122,6 @@ fn main() -> Result<()> {
             args.sequential,
         ),
         Command::Inputs { out } => inputs::write_all(&out),
+        Command::OutsideCrate { keep } => outside_crate::run(keep),
     }
 }
