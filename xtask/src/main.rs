@@ -24,6 +24,7 @@ use std::path::PathBuf;
 #[derive(Parser)]
 #[command(
     name = "cargo xtask",
+    bin_name = "cargo xtask",
     about = "Developer tasks of the grundy workspace"
 )]
 struct Cli {
@@ -34,6 +35,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Generate the Grundy tables (by default the committed ones of data/).
+    ///
+    /// Without --out, writes data/row20.sgt, data/knight.sgt,
+    /// data/knight-pattern.sgt, data/MANIFEST.md and the copies that
+    /// sg-tables compiles in (crates/sg-tables/data/). Before each table,
+    /// refuses to start when the memory it needs is not available
+    /// (MemAvailable) or the output folder lacks the disk space.
     Gen(GenArgs),
     /// Time the generators on one thread and on all threads.
     Bench(BenchArgs),
@@ -56,12 +63,14 @@ enum Command {
 /// Which tables to make.
 #[derive(Args, Clone, Copy)]
 pub(crate) struct Sizes {
-    /// Cells of the row table (2^W entries).
     #[arg(long, value_name = "W", default_value_t = 20,
+          help = format!("Cells of the row table (2^W entries, W from 1 to {})",
+                         generate::row::MAX_WIDTH),
           value_parser = clap::value_parser!(u32).range(1..=i64::from(generate::row::MAX_WIDTH)))]
     row_width: u32,
-    /// Side of the knight table (N^2 entries).
     #[arg(long, value_name = "N", default_value_t = 1024,
+          help = format!("Side of the knight table (N^2 entries, N from 1 to {})",
+                         generate::knight::MAX_SIZE),
           value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
     knight_size: u64,
 }
@@ -123,5 +132,27 @@ fn main() -> Result<()> {
         ),
         Command::Inputs { out } => inputs::write_all(&out),
         Command::OutsideCrate { keep } => outside_crate::run(keep),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn gen_help_says_cargo_xtask_and_shows_the_limits() {
+        Cli::command().debug_assert();
+        let mut cli = Cli::command();
+        cli.build();
+        let help = cli
+            .find_subcommand_mut("gen")
+            .expect("gen is a subcommand")
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("Usage: cargo xtask gen"), "{help}");
+        let row = format!("W from 1 to {}", generate::row::MAX_WIDTH);
+        let knight = format!("N from 1 to {}", generate::knight::MAX_SIZE);
+        assert!(help.contains(&row) && help.contains(&knight), "{help}");
     }
 }
