@@ -5,7 +5,7 @@
 //! `--online` (no table).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sg_solve::tables::{KnightValues, RowValues};
+use sg_solve::values::{KnightValues, RowValues};
 use sg_solve::{hdu1524, hdu5724, lightoj1315, scan, uva11927};
 use sg_tables::{embedded_knight_pattern, embedded_knight_table, embedded_row_table};
 use std::hint::black_box;

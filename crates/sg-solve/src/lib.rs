@@ -13,5 +13,6 @@ pub mod lightoj1315;
 pub mod scan;
 pub mod tables;
 pub mod uva11927;
+pub mod values;
 
 pub use error::{InputError, InputErrorKind};
