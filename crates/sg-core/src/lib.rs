@@ -12,6 +12,8 @@
 //!   lowers `x + y`), by its definition.
 //! - [`knight_pattern`]: certified finite descriptions of knight values on
 //!   the unbounded board, found by search and answered in O(1).
+//! - [`sum`]: sums of independent games: which component to move, and to
+//!   which value.
 
 pub mod graph;
 pub mod gsg;
@@ -20,6 +22,7 @@ pub mod knight;
 pub mod knight_pattern;
 pub mod mex;
 pub mod row;
+pub mod sum;
 
 pub use graph::{CycleError, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};
