@@ -91,11 +91,12 @@ fn main() -> Result<()> {
         Command::Gen(args) => {
             let out = args.out.unwrap_or_else(tables::default_data_dir);
             let pool = tables::pool(args.threads)?;
-            if args.check {
-                tables::check(&out, args.sizes, &pool)
+            let mode = if args.check {
+                tables::Mode::Check
             } else {
-                tables::generate(&out, args.sizes, &pool)
-            }
+                tables::Mode::Write
+            };
+            tables::ensure_tables(&out, args.sizes, &pool, mode)
         }
         Command::Bench(args) => tables::bench(
             args.sizes,
