@@ -17,8 +17,10 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const HEADER_LEN: usize = 64;
 /// Alignment of the payload, in the file and in memory.
 pub const PAYLOAD_ALIGN: usize = 64;
-/// The widest row table a file may describe.
-pub const MAX_ROW_WIDTH: u32 = 40;
+/// The widest row table a file may describe: rows as wide as `sg-core`
+/// evaluates ([`sg_core::row::MAX_WIDTH`]), less one, so that the table's
+/// `2^W` entries can be counted by the header's `u64` payload length.
+pub const MAX_ROW_WIDTH: u32 = sg_core::row::MAX_WIDTH - 1;
 
 /// What a table holds, as numbered in the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
