@@ -16,11 +16,11 @@ fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
         "hdu1524" => hdu1524::solve(input, out, Default::default()),
         "uva11927" => uva11927::solve(input, out),
         "hdu5724" => {
-            let rows = RowValues::new((!online).then(embedded_row_table));
+            let rows = RowValues::new((!online).then(|| *embedded_row_table()));
             hdu5724::solve(input, out, Default::default(), |m| rows.value(m))
         }
         "lightoj1315" => {
-            let mut knights = KnightValues::new((!online).then(embedded_knight_table))
+            let mut knights = KnightValues::new((!online).then(|| embedded_knight_table().clone()))
                 .expect("the embedded table is the hyper knight's");
             if !online {
                 knights = knights

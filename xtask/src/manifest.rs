@@ -1,8 +1,7 @@
 //! `MANIFEST.md`: a human-readable list of the generated tables, so that a
 //! diff of `data/` says what changed.
 
-use sg_tables::Metadata;
-use sg_tables::format::{FORMAT_VERSION, Game};
+use sg_tables::format::{FORMAT_VERSION, Game, Metadata};
 
 /// The name of the manifest file in the output folder.
 pub(crate) const FILE_NAME: &str = "MANIFEST.md";

@@ -2,8 +2,8 @@
 //! of a kind in a folder, listing a folder's table files, and the
 //! `tables info|verify` report.
 
-use sg_tables::format::Header;
-use sg_tables::{Table, TableError, TableKind};
+use sg_tables::format::{Header, TableKind};
+use sg_tables::{Table, TableError};
 use std::fmt::Write;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};

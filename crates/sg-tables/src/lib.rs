@@ -39,6 +39,5 @@ pub use embedded::{
 };
 pub use error::TableError;
 pub use file::{MappedTable, OwnedTable, open_mmap, open_mmap_unverified, read_file};
-pub use format::{FORMAT_VERSION, Game, Metadata, TableKind};
 pub use table::{Table, TableInfo};
-pub use views::{KnightTable, PATTERN_CHECK_LIMIT, RowTable};
+pub use views::{KnightTable, RowTable};

@@ -4,7 +4,7 @@ use super::shared::{InputArg, TableArgs};
 use anyhow::Result;
 use sg_core::row::MAX_WIDTH;
 use sg_solve::hdu5724;
-use sg_tables::TableKind;
+use sg_tables::format::TableKind;
 use std::process::ExitCode;
 
 /// HDU 5724 "Chess": pieces jump right over blocks; YES if Alice wins.

@@ -3,7 +3,7 @@
 use super::shared::{InputArg, TableArgs};
 use anyhow::Result;
 use sg_solve::lightoj1315;
-use sg_tables::TableKind;
+use sg_tables::format::TableKind;
 use std::process::ExitCode;
 
 /// LightOJ 1315 "Game of Hyper Knights": `Case k: Alice` or `Case k: Bob`.

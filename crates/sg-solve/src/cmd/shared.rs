@@ -7,7 +7,8 @@ use anyhow::{Context, Result};
 use sg_solve::InputError;
 use sg_solve::tables::find_table;
 use sg_solve::values::{KnightValues, RowValues};
-use sg_tables::{MappedTable, TableError, TableKind};
+use sg_tables::format::TableKind;
+use sg_tables::{MappedTable, TableError};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -138,7 +139,7 @@ impl TableSource {
         Ok(RowValues::new(match self {
             Self::Mapped(m) => Some(m.table().row()?),
             Self::Online => None,
-            Self::CompiledIn => Some(sg_tables::embedded_row_table()),
+            Self::CompiledIn => Some(*sg_tables::embedded_row_table()),
         }))
     }
 
@@ -149,7 +150,7 @@ impl TableSource {
         let table = match self {
             Self::Mapped(m) => Some(m.table().knight()?),
             Self::Online => None,
-            Self::CompiledIn => Some(sg_tables::embedded_knight_table()),
+            Self::CompiledIn => Some(sg_tables::embedded_knight_table().clone()),
         };
         let values = KnightValues::new(table)?;
         Ok(match self {
