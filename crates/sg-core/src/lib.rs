@@ -1,5 +1,10 @@
 //! The Sprague-Grundy engine of `grundy` and the games it knows, with no I/O.
 //!
+//! For: computing Grundy values (by definition, by closed form, by
+//! certified description), outcomes and winning moves. Not for: reading
+//! judge inputs (`sg-solve`), storing or loading precomputed tables
+//! (`sg-tables`), or anything that touches files, threads or the terminal.
+//!
 //! - [`mex`]: the minimum excludant of a small set, without allocating per call.
 //! - [`graph`]: explicit game graphs in compressed sparse row form and their
 //!   Grundy values, computed iteratively and on demand.
