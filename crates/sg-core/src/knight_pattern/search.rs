@@ -596,7 +596,7 @@ mod tests {
         let hard = MoveSet::new(&[(-4, 1), (0, -4), (-2, 0), (-4, -4), (-2, -3)]).unwrap();
         assert!(matches!(
             search(&hard, &small),
-            Err(SearchError::NotFound { .. })
+            Err(SearchError::NotFound { max_sum: 1024, .. })
         ));
     }
 
@@ -630,5 +630,21 @@ mod tests {
             assert_matches_definition(&p, 1500);
         }
         assert!(certified >= 20, "only {certified} of 60 certified");
+    }
+
+    #[test]
+    fn options_that_leave_no_table_to_try_say_so() {
+        let opts = SearchOptions {
+            first_sum: 2048,
+            max_sum: 1024,
+            ..SearchOptions::default()
+        };
+        assert_eq!(
+            search(&MoveSet::hyper_knight(), &opts).unwrap_err(),
+            SearchError::NothingTried {
+                first_sum: 2048,
+                max_sum: 1024
+            }
+        );
     }
 }
