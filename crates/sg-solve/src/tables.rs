@@ -89,7 +89,10 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
     let _ = writeln!(w, "  format version:  {}", h.version);
     let _ = writeln!(w, "  game:            {}", info.metadata.game);
     let _ = writeln!(w, "  generator:       {}", info.metadata.generator);
-    let _ = writeln!(w, "  entries:         {} (one byte each)", h.payload_len);
+    if h.kind != TableKind::KnightPattern {
+        // A pattern's payload is its encoded description, not entries.
+        let _ = writeln!(w, "  entries:         {} (one byte each)", h.payload_len);
+    }
     let _ = writeln!(
         w,
         "  metadata:        {} bytes at offset 64 (postcard), CRC-32 {:#010x}",
