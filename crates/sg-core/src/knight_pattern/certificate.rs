@@ -1,66 +1,8 @@
 //! The certificate: [`KnightPattern::check`] proves that a description is
 //! the Grundy function of its move set on the whole board.
 //!
-//! Because every step lowers `x + y`, the Grundy function `g` is the *unique*
-//! function on the board with `g(p) = mex { g(q) : q a move from p on the
-//! board }` for every square `p`: by induction on `x + y`, any function with
-//! this property agrees with `g` on each anti-diagonal once it agrees on the
-//! earlier ones. So to prove `f = g` it is enough to prove that `f` satisfies
-//! the recurrence at *every* square. [`KnightPattern::check`] does this with
-//! finitely many evaluations, using the very evaluator above:
-//!
-//! Let `R` be the largest drop `-(dx + dy)` of a step and, for each ray,
-//! `rho_i = max(1, max_s |t_i(s)|)` the largest change of `t_i` in one step.
-//! Since `t_i` is linear, every target `q = p + s` has
-//! `|t_i(q) - t_i(p)| <= rho_i`. Call ray `i` *near* `p` when
-//! `t_i(p)` lies in the window `[lo_i - rho_i, hi_i + rho_i]`, *above* when
-//! `t_i(p) > hi_i + rho_i` and *below* when `t_i(p) < lo_i - rho_i`; the
-//! *zone* of `p` is this classification together with the exact `t_i(p)`
-//! of every near ray. Take `B'` at least `B + R` and larger than `x + y` at
-//! every point where two windows meet (for rays `i < j` with
-//! `D = r_i x r_j > 0`, writing `p = alpha r_i + beta r_j` gives
-//! `x + y = (t_i (a_j + b_j) - t_j (a_i + b_i)) / D`, bounded on the box
-//! of the two windows). Then:
-//!
-//! 1. Every square with `x + y < B'` is checked directly.
-//! 2. A square `p` with `x + y >= B'` has at most one near ray. Above means
-//!    `t_i > hi_i + rho_i >= 0`, so `p` lies strictly counter-clockwise of
-//!    `r_i`; below means it lies strictly clockwise. So the far rays are
-//!    above up to some index and below after it, ray 0 is never below
-//!    (`t_0 = y >= 0`) and ray `k` is never above (`t_k = -x <= 0`).
-//! 3. *Equivalence.* Let `p`, `p'` have `x + y >= B'`, the same zone, and
-//!    `p' - p` in a lattice `L` described below. All targets of both have
-//!    `x + y >= B`, so they are evaluated by rule, not read from the block.
-//!    Targets are on the board for both or for neither: if ray 0 is above,
-//!    `y > hi_0 + rho_0 >= max |dy| - 1`, so no step leaves through `y = 0`;
-//!    if ray 0 is near, `p` and `p'` have the same `y` (the translation is
-//!    along `r_0`); likewise for `x` with ray `k`. For a far ray, `t_i` of
-//!    every target stays strictly on the same side of the band, so the
-//!    target is not in that layer and counts (or not) towards the sector
-//!    index in the same way for `p` and for `p'`. For a near ray, the
-//!    translation is a multiple of `r_i`, so `t_i` is the same. Hence
-//!    corresponding targets of `p` and `p'` fall into the same region, and
-//!    `L` is chosen so that every rule that can apply is invariant: if ray
-//!    `i` is near, `L = M_i r_i Z` with `M_i` a multiple of `m_i` such that
-//!    `M_i r_i` lies in every sector lattice; if no ray is near (sector `j`),
-//!    `L = px_j Z x py_j Z`. Then `f(p + s) = f(p' + s)` for every step and
-//!    `f(p) = f(p')`: the recurrence holds at `p` iff it holds at `p'`.
-//! 4. *Sector zones.* For each sector, one representative of each class of
-//!    `Z^2 / L` in the zone (found deep inside the cone, and its zone
-//!    verified) is checked.
-//! 5. *Layer zones.* For each ray `i` and each `t` in its window, the squares
-//!    with `t_i = t` and `x + y >= B'` form a half-line `p_n = p_0 + n r_i`.
-//!    Along it every other `t_j` moves monotonically away from ray `i`'s
-//!    side (`t_j(p_n)` changes by `n (r_j x r_i)`, positive for `j < i`), so
-//!    from some `n_1` on the zone is constant. The squares before `n_1`,
-//!    and `M_i` representatives from `n_1` on, are checked directly.
-//!
-//! Every square falls under 1, 4 or 5, so the recurrence holds everywhere
-//! and `f = g`. The checker recomputes each bound above from the
-//! description, checks every representative's zone, and evaluates with
-//! [`KnightPattern::value`] itself, so it proves the evaluator correct, not a
-//! model of it.
-//!
+//! The argument is in the documentation of [`KnightPattern::check`], next
+//! to the code that carries it out.
 
 use super::{KnightPattern, Layer, PatternError, cross, gcd, lcm};
 use crate::knight::MoveSet;
@@ -137,8 +79,70 @@ impl KnightPattern {
 
     /// Proves that this description is the Grundy function of its move set
     /// on the whole board, by checking the recurrence at finitely many
-    /// squares that stand for all of them (see the module documentation).
+    /// squares that stand for all of them (the argument follows).
     /// `limit` bounds the number of squares checked.
+    ///
+    /// # Why finitely many checks prove it
+    ///
+    /// Because every step lowers `x + y`, the Grundy function `g` is the *unique*
+    /// function on the board with `g(p) = mex { g(q) : q a move from p on the
+    /// board }` for every square `p`: by induction on `x + y`, any function with
+    /// this property agrees with `g` on each anti-diagonal once it agrees on the
+    /// earlier ones. So to prove `f = g` it is enough to prove that `f` satisfies
+    /// the recurrence at *every* square. [`KnightPattern::check`] does this with
+    /// finitely many evaluations, using the very evaluator above:
+    ///
+    /// Let `R` be the largest drop `-(dx + dy)` of a step and, for each ray,
+    /// `rho_i = max(1, max_s |t_i(s)|)` the largest change of `t_i` in one step.
+    /// Since `t_i` is linear, every target `q = p + s` has
+    /// `|t_i(q) - t_i(p)| <= rho_i`. Call ray `i` *near* `p` when
+    /// `t_i(p)` lies in the window `[lo_i - rho_i, hi_i + rho_i]`, *above* when
+    /// `t_i(p) > hi_i + rho_i` and *below* when `t_i(p) < lo_i - rho_i`; the
+    /// *zone* of `p` is this classification together with the exact `t_i(p)`
+    /// of every near ray. Take `B'` at least `B + R` and larger than `x + y` at
+    /// every point where two windows meet (for rays `i < j` with
+    /// `D = r_i x r_j > 0`, writing `p = alpha r_i + beta r_j` gives
+    /// `x + y = (t_i (a_j + b_j) - t_j (a_i + b_i)) / D`, bounded on the box
+    /// of the two windows). Then:
+    ///
+    /// 1. Every square with `x + y < B'` is checked directly.
+    /// 2. A square `p` with `x + y >= B'` has at most one near ray. Above means
+    ///    `t_i > hi_i + rho_i >= 0`, so `p` lies strictly counter-clockwise of
+    ///    `r_i`; below means it lies strictly clockwise. So the far rays are
+    ///    above up to some index and below after it, ray 0 is never below
+    ///    (`t_0 = y >= 0`) and ray `k` is never above (`t_k = -x <= 0`).
+    /// 3. *Equivalence.* Let `p`, `p'` have `x + y >= B'`, the same zone, and
+    ///    `p' - p` in a lattice `L` described below. All targets of both have
+    ///    `x + y >= B`, so they are evaluated by rule, not read from the block.
+    ///    Targets are on the board for both or for neither: if ray 0 is above,
+    ///    `y > hi_0 + rho_0 >= max |dy| - 1`, so no step leaves through `y = 0`;
+    ///    if ray 0 is near, `p` and `p'` have the same `y` (the translation is
+    ///    along `r_0`); likewise for `x` with ray `k`. For a far ray, `t_i` of
+    ///    every target stays strictly on the same side of the band, so the
+    ///    target is not in that layer and counts (or not) towards the sector
+    ///    index in the same way for `p` and for `p'`. For a near ray, the
+    ///    translation is a multiple of `r_i`, so `t_i` is the same. Hence
+    ///    corresponding targets of `p` and `p'` fall into the same region, and
+    ///    `L` is chosen so that every rule that can apply is invariant: if ray
+    ///    `i` is near, `L = M_i r_i Z` with `M_i` a multiple of `m_i` such that
+    ///    `M_i r_i` lies in every sector lattice; if no ray is near (sector `j`),
+    ///    `L = px_j Z x py_j Z`. Then `f(p + s) = f(p' + s)` for every step and
+    ///    `f(p) = f(p')`: the recurrence holds at `p` iff it holds at `p'`.
+    /// 4. *Sector zones.* For each sector, one representative of each class of
+    ///    `Z^2 / L` in the zone (found deep inside the cone, and its zone
+    ///    verified) is checked.
+    /// 5. *Layer zones.* For each ray `i` and each `t` in its window, the squares
+    ///    with `t_i = t` and `x + y >= B'` form a half-line `p_n = p_0 + n r_i`.
+    ///    Along it every other `t_j` moves monotonically away from ray `i`'s
+    ///    side (`t_j(p_n)` changes by `n (r_j x r_i)`, positive for `j < i`), so
+    ///    from some `n_1` on the zone is constant. The squares before `n_1`,
+    ///    and `M_i` representatives from `n_1` on, are checked directly.
+    ///
+    /// Every square falls under 1, 4 or 5, so the recurrence holds everywhere
+    /// and `f = g`. The checker recomputes each bound above from the
+    /// description, checks every representative's zone, and evaluates with
+    /// [`KnightPattern::value`] itself, so it proves the evaluator correct, not a
+    /// model of it.
     pub fn check(&self, limit: u64) -> Result<CertificateReport, CertificateError> {
         self.validate()?;
         let moves = self.moves();

@@ -7,7 +7,8 @@
 //! `x, y >= 0` by finitely many numbers:
 //!
 //! - a *block*: the value of every square with `x + y < B`, stored
-//!   explicitly (anti-diagonal order, as in [`TriangleTable`]);
+//!   explicitly (anti-diagonal order, as in
+//!   [`TriangleTable`](crate::knight::TriangleTable));
 //! - *rays* `r_0 = (1, 0) < r_1 < ... < r_k = (0, 1)`: primitive integer
 //!   directions `(a, b)` with `a, b >= 0`, strictly increasing in angle. Each
 //!   ray has the *transverse coordinate* `t_i(x, y) = a y - b x` (the cross
@@ -32,14 +33,14 @@
 //!
 //! # Where the rest lives
 //!
-//! - [`codec`]: the byte encoding ([`KnightPattern::to_bytes`],
+//! - `codec.rs`: the byte encoding ([`KnightPattern::to_bytes`],
 //!   [`KnightPattern::from_bytes`]), which yields a well-formed description
 //!   but not yet a proved one.
-//! - [`certificate`]: [`KnightPattern::check`], the proof that a description
-//!   is the Grundy function, with the argument that makes finitely many
-//!   checks enough.
-//! - [`search`](mod@search): [`search()`], which reads a description off a
-//!   computed table and returns it only once its certificate passes.
+//! - `certificate.rs`: [`KnightPattern::check`], the proof that a
+//!   description is the Grundy function, with the argument that makes
+//!   finitely many checks enough.
+//! - `search.rs`: [`search()`], which reads a description off a computed
+//!   table and returns it only once its certificate passes.
 
 mod certificate;
 mod codec;

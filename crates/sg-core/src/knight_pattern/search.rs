@@ -1,31 +1,8 @@
 //! The search: [`search`] reads a description off a computed table of
 //! values and returns it only once its certificate passes.
 //!
-//! [`search`] finds a description for any [`MoveSet`] from a computed table
-//! of diagonals up to some `N` (doubling `N` on failure), looking only at
-//! the far half `N/2 <= x + y <= N` to read off rules:
-//!
-//! 1. *Period.* The far half is cut into angular buckets; in each, the
-//!    smallest `P` such that 90% of its squares equal their translates by
-//!    `(P, 0)` and `(0, P)`. Buckets crossed by a layer usually have none.
-//!    The common period is the lcm of those found.
-//! 2. *Rays.* Squares that differ from a translate by the common period
-//!    ("defects") lie near the layers. Their angles are binned; each run
-//!    of occupied bins becomes one ray, whose direction is the simplest
-//!    rational `(a, b)` (with `a, b <= max_direction`) inside the run. The
-//!    axes are always rays.
-//! 3. *Bands, periods, tiles.* Each defect goes to the nearest ray; a band
-//!    is the spread of `t` over its defects (widened if the next step
-//!    fails). Every far square is classified exactly as the evaluator
-//!    does; a layer gets the smallest period along its ray, and a sector
-//!    the smallest rectangle of divisors of the common period, under which
-//!    all its far squares agree. The bands are then narrowed (galloping) as
-//!    long as the rules still fit and the encoding does not grow, and inner
-//!    rays with an empty band between two equal sectors are dropped.
-//! 4. *Block.* `B` is one more than the last diagonal where the rules
-//!    disagree with the table; the block is copied from the table.
-//! 5. *Certificate.* Only a description whose [`KnightPattern::check`]
-//!    passes is returned. Nothing found by steps 1 to 4 is trusted.
+//! How the description is read off is in the documentation of [`search()`];
+//! every failure has a [`FitError`] naming the step that failed.
 
 use super::{
     CHECK_LIMIT, CertificateError, CertificateReport, KnightPattern, Layer, PatternError, Sector,
@@ -161,8 +138,36 @@ pub struct SearchOutcome {
     pub table_sum: u64,
 }
 
-/// Finds a certified description of the Grundy values of `moves` (see the
-/// module documentation), or says that none was found within `opts`.
+/// Finds a certified description of the Grundy values of `moves`, or says
+/// that none was found within `opts`.
+///
+/// # How
+///
+/// [`search`] finds a description for any [`MoveSet`] from a computed table
+/// of diagonals up to some `N` (doubling `N` on failure), looking only at
+/// the far half `N/2 <= x + y <= N` to read off rules:
+///
+/// 1. *Period.* The far half is cut into angular buckets; in each, the
+///    smallest `P` such that 90% of its squares equal their translates by
+///    `(P, 0)` and `(0, P)`. Buckets crossed by a layer usually have none.
+///    The common period is the lcm of those found.
+/// 2. *Rays.* Squares that differ from a translate by the common period
+///    ("defects") lie near the layers. Their angles are binned; each run
+///    of occupied bins becomes one ray, whose direction is the simplest
+///    rational `(a, b)` (with `a, b <= max_direction`) inside the run. The
+///    axes are always rays.
+/// 3. *Bands, periods, tiles.* Each defect goes to the nearest ray; a band
+///    is the spread of `t` over its defects (widened if the next step
+///    fails). Every far square is classified exactly as the evaluator
+///    does; a layer gets the smallest period along its ray, and a sector
+///    the smallest rectangle of divisors of the common period, under which
+///    all its far squares agree. The bands are then narrowed (galloping) as
+///    long as the rules still fit and the encoding does not grow, and inner
+///    rays with an empty band between two equal sectors are dropped.
+/// 4. *Block.* `B` is one more than the last diagonal where the rules
+///    disagree with the table; the block is copied from the table.
+/// 5. *Certificate.* Only a description whose [`KnightPattern::check`]
+///    passes is returned. Nothing found by steps 1 to 4 is trusted.
 pub fn search(moves: &MoveSet, opts: &SearchOptions) -> Result<SearchOutcome, SearchError> {
     let mut table = TriangleTable::new(moves.clone(), opts.max_sum);
     let mut n = opts.first_sum.max(64);
