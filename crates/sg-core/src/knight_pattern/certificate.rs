@@ -90,7 +90,8 @@ impl KnightPattern {
     /// this property agrees with `g` on each anti-diagonal once it agrees on the
     /// earlier ones. So to prove `f = g` it is enough to prove that `f` satisfies
     /// the recurrence at *every* square. [`KnightPattern::check`] does this with
-    /// finitely many evaluations, using the very evaluator above:
+    /// finitely many evaluations, using the very evaluator
+    /// [`KnightPattern::value`] of the module documentation:
     ///
     /// Let `R` be the largest drop `-(dx + dy)` of a step and, for each ray,
     /// `rho_i = max(1, max_s |t_i(s)|)` the largest change of `t_i` in one step.

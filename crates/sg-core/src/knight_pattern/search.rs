@@ -36,7 +36,7 @@ pub enum SearchError {
 }
 
 /// Why one table gave no certified description: which step of the search
-/// (see the module documentation) failed.
+/// (see [`search()`]) failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FitError {
