@@ -30,7 +30,6 @@
 //! to the sectors that exist). The description imposes `lo_i <= 1` and
 //! `hi_i >= -1`, so every band contains or touches the ray itself.
 //!
-//!
 //! # Where the rest lives
 //!
 //! - `codec.rs`: the byte encoding ([`KnightPattern::to_bytes`],
@@ -41,6 +40,9 @@
 //!   finitely many checks enough.
 //! - `search.rs`: [`search()`], which reads a description off a computed
 //!   table and returns it only once its certificate passes.
+//!
+//! The heap-game engine is meant to take the same shape: a model with its
+//! evaluation, a certificate, a search.
 
 mod certificate;
 mod codec;
