@@ -40,9 +40,6 @@
 //!   finitely many checks enough.
 //! - `search.rs`: [`search()`], which reads a description off a computed
 //!   table and returns it only once its certificate passes.
-//!
-//! The heap-game engine is meant to take the same shape: a model with its
-//! evaluation, a certificate, a search.
 
 mod certificate;
 mod codec;
