@@ -1,5 +1,9 @@
 //! `cargo xtask`: developer tasks of the grundy workspace.
 //!
+//! Not published and not needed to build or use `grundy`: the tables it
+//! writes to `data/` are committed. It only drives the library's
+//! generators (`sg_tables::generate`) and writes files.
+//!
 //! - `cargo xtask gen`: writes the tables of `data/` and their copies in
 //!   `crates/sg-tables/data/` (see `gen`'s help).
 //! - `cargo xtask gen --check`: fails when a committed table or copy is stale.
@@ -115,13 +119,12 @@ fn main() -> Result<()> {
             let copies = args.out.is_none().then(embedded_copy::crate_data_dir);
             let out = args.out.unwrap_or_else(tables::default_data_dir);
             let pool = tables::pool(args.threads)?;
-            if args.check {
-                tables::check(&out, args.sizes, &pool)?;
-                copies.map_or(Ok(()), |copies| embedded_copy::check(&out, &copies))
+            let mode = if args.check {
+                tables::Mode::Check
             } else {
-                tables::generate(&out, args.sizes, &pool)?;
-                copies.map_or(Ok(()), |copies| embedded_copy::write(&out, &copies))
-            }
+                tables::Mode::Write
+            };
+            tables::ensure_tables(&out, copies.as_deref(), args.sizes, &pool, mode)
         }
         Command::Bench(args) => tables::bench(
             args.sizes,
