@@ -14,7 +14,7 @@ fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
     out.clear();
     match subcommand {
         "hdu1524" => hdu1524::solve(input, out, Default::default()),
-        "uva11927" => uva11927::solve(input, out),
+        "uva11927" => uva11927::solve(input, out, Default::default()),
         "hdu5724" => {
             let rows = RowValues::new((!online).then(|| *embedded_row_table()));
             hdu5724::solve(input, out, Default::default(), |m| rows.value(m))

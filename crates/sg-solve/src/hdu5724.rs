@@ -6,11 +6,11 @@
 //! the judge). The game is the sum of its rows; a row's value comes from a
 //! caller-supplied evaluator (closed form, or a precomputed table).
 
+use crate::answer::{CaseAnswer, RowMove};
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use sg_core::row::{self, MAX_WIDTH};
 use sg_core::sum::component_to_move;
-use std::io::Write;
 
 /// Options of the solver.
 #[derive(Debug, Clone, Copy)]
@@ -19,6 +19,9 @@ pub struct Options {
     pub width: u32,
     /// After `YES`, print a winning move ` ROW FROM TO`.
     pub hint: bool,
+    /// One JSON object per test case instead of the judge's lines (see
+    /// [`crate::answer`]).
+    pub json: bool,
 }
 
 impl Default for Options {
@@ -26,6 +29,7 @@ impl Default for Options {
         Self {
             width: 20,
             hint: false,
+            json: false,
         }
     }
 }
@@ -46,7 +50,7 @@ pub fn solve(
     let mut sc = Scanner::new(input);
     let mut rows: Vec<u64> = Vec::new();
     let cases = sc.next("the number of test cases T")?;
-    for _ in 0..cases {
+    for case in 1..=cases {
         let n = sc.next("the number of rows n")?;
         let mut sum = 0u32;
         rows.clear();
@@ -76,14 +80,16 @@ pub fn solve(
                 rows.push(mask);
             }
         }
-        if sum == 0 {
-            out.extend_from_slice(b"NO\n");
-        } else if opts.hint {
-            let (row_index, from, to) = winning_move(&rows, sum, width, &mut row_value);
-            writeln!(out, "YES {row_index} {from} {to}").expect("writing to a Vec cannot fail");
-        } else {
-            out.extend_from_slice(b"YES\n");
-        }
+        let answer = CaseAnswer {
+            case,
+            answer: if sum != 0 { "YES" } else { "NO" },
+            value: sum,
+            hint: (opts.hint && sum != 0).then(|| {
+                let (row, from, to) = winning_move(&rows, sum, width, &mut row_value);
+                RowMove { row, from, to }
+            }),
+        };
+        answer.write(out, opts.json, false);
     }
     sc.expect_end("the last test case")
 }

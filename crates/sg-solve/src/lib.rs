@@ -11,6 +11,7 @@
 //! bad input returns an [`error::InputError`] with the line and column,
 //! leaving the answers of the complete test cases before it in the buffer.
 
+pub mod answer;
 pub mod error;
 pub mod graph;
 pub mod hdu1524;

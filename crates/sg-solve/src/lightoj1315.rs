@@ -6,11 +6,11 @@
 //! comes from a caller-supplied evaluator (on-demand computation or a
 //! precomputed table), which may refuse squares too far out.
 
+use crate::answer::{CaseAnswer, KnightMove};
 use crate::error::InputError;
 use crate::scan::Scanner;
 use sg_core::knight::{KnightError, MoveSet};
 use sg_core::sum::try_component_to_move;
-use std::io::Write;
 
 /// Options of the solver.
 #[derive(Debug, Clone, Copy, Default)]
@@ -18,6 +18,9 @@ pub struct Options {
     /// After `Alice`, print a winning move ` K X Y`: knight `K` (1-based)
     /// moves to `(X, Y)`.
     pub hint: bool,
+    /// One JSON object per test case instead of the judge's lines (see
+    /// [`crate::answer`]).
+    pub json: bool,
 }
 
 /// Solves every test case, with `value(x, y)` giving a square's Grundy
@@ -45,16 +48,20 @@ pub fn solve(
                 knights.push((x, y));
             }
         }
-        write!(out, "Case {case}: ").expect("writing to a Vec cannot fail");
-        if sum == 0 {
-            out.extend_from_slice(b"Bob\n");
-        } else if opts.hint {
-            let (k, (x, y)) = winning_move(&knights, sum, moves, &mut value)
+        let hint = if opts.hint && sum != 0 {
+            let (knight, (x, y)) = winning_move(&knights, sum, moves, &mut value)
                 .map_err(|e| sc.error_at(sc.last_offset(), e.into()))?;
-            writeln!(out, "Alice {k} {x} {y}").expect("writing to a Vec cannot fail");
+            Some(KnightMove { knight, x, y })
         } else {
-            out.extend_from_slice(b"Alice\n");
-        }
+            None
+        };
+        let answer = CaseAnswer {
+            case,
+            answer: if sum != 0 { "Alice" } else { "Bob" },
+            value: u32::from(sum),
+            hint,
+        };
+        answer.write(out, opts.json, true);
     }
     sc.expect_end("the last test case")
 }
