@@ -16,6 +16,8 @@ pub mod error;
 pub mod graph;
 pub mod hdu1524;
 pub mod hdu5724;
+pub mod heatmap;
+pub mod knight_moves;
 pub mod lightoj1315;
 pub mod scan;
 pub mod tables;
