@@ -40,4 +40,6 @@ subcommands! {
     Graph => graph,
     Knight => knight,
     Floor => floor,
+    Completions => completions,
+    Man => man,
 }
