@@ -1,11 +1,12 @@
-//! `grundy knight --grid` as text and as a PNG heatmap: the values are the
-//! definition's, the picture decodes, has the right size, and exactly the
-//! losing squares have the losing colour.
+//! `grundy knight --grid` and `grundy row --grid` as text and as PNG
+//! heatmaps: the values are the definition's, the picture decodes, has the
+//! right size, and exactly the losing positions have the losing colour.
 
 mod common;
 
 use common::grundy;
 use sg_core::knight::{MoveSet, TriangleTable};
+use sg_core::row::row_table_by_definition;
 use sg_solve::heatmap::LOSING_COLOUR;
 
 fn decode(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
@@ -107,5 +108,67 @@ fn bad_grids_are_usage_errors() {
         assert_ne!(out.status.code(), Some(0), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn row_values_and_grid_are_the_definition() {
+    let table = row_table_by_definition(12);
+    // One row: pieces on columns 1 and 19 of 20, and on 2, 3, 9 of 12.
+    let value = |args: &[&str]| {
+        let out = grundy(args, "");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .parse::<u8>()
+            .unwrap()
+    };
+    assert_eq!(value(&["row", "1", "19"]), 1);
+    let mask = (1 << (12 - 2)) | (1 << (12 - 3)) | (1 << (12 - 9));
+    assert_eq!(value(&["row", "--width", "12", "2", "3", "9"]), table[mask]);
+
+    let dir = std::env::temp_dir().join(format!("grundy-row-heatmap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rows.png");
+    let args = [
+        "row",
+        "--width",
+        "12",
+        "--grid",
+        "--png",
+        path.to_str().unwrap(),
+        "--scale",
+        "2",
+    ];
+    let out = grundy(&args, "");
+    assert!(out.status.success(), "{out:?}");
+    // Text: 64 lines (the left 6 cells) of 64 values (the right 6 cells).
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 64);
+    for (y, line) in lines.iter().enumerate() {
+        let got: Vec<u8> = line
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert_eq!(got, table[y << 6..(y + 1) << 6], "left half {y:#b}");
+    }
+    let (width, height, pixels) = decode(&path);
+    assert_eq!((width, height), (128, 128));
+    for mask in 0..1u32 << 12 {
+        let (x, y) = (2 * (mask & 63), 2 * (mask >> 6));
+        let losing = pixel(&pixels, width, x + 1, y + 1) == LOSING_COLOUR;
+        assert_eq!(losing, table[mask as usize] == 0, "row {mask:#b}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    for args in [
+        &["row", "1", "1"][..],
+        &["row", "--width", "25", "--grid"],
+        &["row", "1", "--png", "x.png"],
+    ] {
+        let out = grundy(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }

@@ -6,7 +6,7 @@ mod common;
 use common::grundy;
 use sg_core::knight::TriangleTable;
 
-const SUBCOMMANDS: [&str; 10] = [
+const SUBCOMMANDS: [&str; 11] = [
     "hdu1524",
     "uva11927",
     "hdu5724",
@@ -14,6 +14,7 @@ const SUBCOMMANDS: [&str; 10] = [
     "tables",
     "graph",
     "knight",
+    "row",
     "floor",
     "completions",
     "man",

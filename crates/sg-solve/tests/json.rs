@@ -15,7 +15,8 @@ fn sample(name: &str) -> String {
 }
 
 /// Runs `grundy ARGS` on `input` with and without `--json`; returns the
-/// text lines and the JSON objects.
+/// text lines and the JSON objects (one per answer: for a one-line answer,
+/// one per line).
 fn text_and_json(args: &[&str], input: &str) -> (Vec<String>, Vec<Value>) {
     let text = grundy(args, input);
     assert!(text.status.success(), "{args:?}: {text:?}");
@@ -31,7 +32,6 @@ fn text_and_json(args: &[&str], input: &str) -> (Vec<String>, Vec<Value>) {
         .lines()
         .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
         .collect();
-    assert_eq!(text.len(), json.len(), "{args:?}: one object per answer");
     (text, json)
 }
 
@@ -49,6 +49,7 @@ fn move_text(answer: &Value, fields: &[&str]) -> String {
 /// Checks a subcommand whose JSON has `outcome` (per query).
 fn check_queries(args: &[&str], input: &str, with_value: bool) {
     let (text, json) = text_and_json(args, input);
+    assert_eq!(text.len(), json.len(), "{args:?}: one object per answer");
     for (line, answer) in text.iter().zip(&json) {
         let outcome = answer["outcome"].as_str().unwrap();
         let rebuilt = format!("{outcome}{}", move_text(answer, &["from", "to"]));
@@ -62,6 +63,7 @@ fn check_queries(args: &[&str], input: &str, with_value: bool) {
 /// Checks a subcommand whose JSON has `case`, `answer` and `value`.
 fn check_cases(args: &[&str], input: &str, numbered: bool, fields: &[&str], losing: &str) {
     let (text, json) = text_and_json(args, input);
+    assert_eq!(text.len(), json.len(), "{args:?}: one object per answer");
     for (k, (line, answer)) in text.iter().zip(&json).enumerate() {
         assert_eq!(answer["case"], k + 1, "{answer}");
         let word = answer["answer"].as_str().unwrap();
@@ -126,10 +128,31 @@ fn random_cases_in_json_match_the_text() {
 }
 
 #[test]
-fn knight_and_floor_in_json() {
+fn knight_row_and_floor_in_json() {
     let (text, json) = text_and_json(&["knight", "2", "5"], "");
     assert_eq!(text, ["3"]);
     assert_eq!(json[0], serde_json::json!({"x": 2, "y": 5, "value": 3}));
+    let (text, json) = text_and_json(&["row", "1", "19"], "");
+    assert_eq!(text, ["1"]);
+    assert_eq!(
+        json[0],
+        serde_json::json!({"columns": [1, 19], "width": 20, "value": 1})
+    );
+    let (text, json) = text_and_json(&["row", "--grid", "--width", "4"], "");
+    let rows: Vec<Vec<u64>> = text
+        .iter()
+        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(json[0], serde_json::json!({"width": 4, "values": rows}));
+    let (text, json) = text_and_json(&["knight", "--grid", "1..4", "2..4"], "");
+    let rows: Vec<Vec<u64>> = text
+        .iter()
+        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(
+        json[0],
+        serde_json::json!({"x0": 1, "y0": 2, "values": rows})
+    );
     let (text, json) = text_and_json(&["floor"], "1 2\n3\n");
     assert_eq!(text, ["3 6"]);
     assert_eq!(json[0], serde_json::json!({"count": 3, "sum": 6}));

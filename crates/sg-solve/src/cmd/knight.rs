@@ -1,8 +1,8 @@
 //! `grundy knight`: the Grundy value of one knight anywhere, any move set,
 //! or a grid of values as text, JSON or a PNG heatmap.
 
-use super::shared::print_answers;
-use anyhow::{Context, Result, bail};
+use super::shared::{print_answers, usage_error, write_png};
+use anyhow::{Result, bail};
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
 use sg_solve::answer::write_json_line;
@@ -150,13 +150,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if args.png.is_some() && args.grid.is_none() {
         // clap's `requires` is not checked against an argument (X) that
         // conflicts with the required one: a usage error by hand.
-        use clap::CommandFactory;
-        crate::Cli::command()
-            .error(
-                clap::error::ErrorKind::MissingRequiredArgument,
-                "--png needs --grid X0..X1 Y0..Y1",
-            )
-            .exit();
+        usage_error("knight", "--png needs --grid X0..X1 Y0..Y1");
     }
     let mut out = Vec::new();
     match (&args.grid, args.x, args.y) {
@@ -169,10 +163,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 values.value(xs.start + col as u64, ys.start + row as u64)
             })?;
             if let Some(path) = &args.png {
-                let file = std::fs::File::create(path)
-                    .with_context(|| format!("cannot create {}", path.display()))?;
-                grid.write_png(args.scale, std::io::BufWriter::new(file))
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                write_png(&grid, args.scale, path)?;
             }
             if args.json {
                 let answer = GridJson {

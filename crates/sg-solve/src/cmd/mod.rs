@@ -39,6 +39,7 @@ subcommands! {
     Tables => tables,
     Graph => graph,
     Knight => knight,
+    Row => row,
     Floor => floor,
     Completions => completions,
     Man => man,

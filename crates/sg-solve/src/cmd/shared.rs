@@ -1,10 +1,12 @@
 //! What the subcommands share, written once: reading the input, choosing
 //! where table values come from (`--tables DIR`, `--online` or the
-//! compiled-in tables), the one place that memory-maps a table file, and
-//! printing the answers before the input error with exit status 2.
+//! compiled-in tables), the one place that memory-maps a table file,
+//! printing the answers before the input error with exit status 2, usage
+//! errors found after parsing, and writing a heatmap file.
 
 use anyhow::{Context, Result};
 use sg_solve::InputError;
+use sg_solve::heatmap::Grid;
 use sg_solve::tables::find_table;
 use sg_solve::values::{KnightValues, RowValues};
 use sg_tables::format::TableKind;
@@ -69,6 +71,26 @@ pub(crate) fn print_answers(out: &[u8], result: Result<(), InputError>) -> Resul
             Ok(ExitCode::from(EXIT_BAD_INPUT))
         }
     }
+}
+
+/// Exits with a usage error of `subcommand` (status 2, like clap's own)
+/// saying `message`, for what clap cannot check while parsing.
+pub(crate) fn usage_error(subcommand: &str, message: &str) -> ! {
+    use clap::CommandFactory;
+    let mut cli = crate::Cli::command();
+    cli.build();
+    cli.find_subcommand_mut(subcommand)
+        .expect("a subcommand of grundy")
+        .error(clap::error::ErrorKind::ValueValidation, message)
+        .exit()
+}
+
+/// Writes `grid` as a PNG heatmap into `path` (`--png FILE`).
+pub(crate) fn write_png(grid: &Grid, scale: u32, path: &Path) -> Result<()> {
+    let file =
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    grid.write_png(scale, std::io::BufWriter::new(file))
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Memory-maps the table file `path`: the one place `grundy` maps a file.
