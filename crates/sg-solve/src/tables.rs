@@ -122,20 +122,7 @@ pub fn report(
     out: &mut impl io::Write,
 ) -> io::Result<bool> {
     let checked = if verify {
-        Table::from_bytes(bytes).and_then(|t| match t.kind() {
-            TableKind::Row => t
-                .row()
-                .map(|r| format!("{name}: ok (row table, width {})\n", r.width())),
-            TableKind::Knight => t
-                .knight()
-                .map(|k| format!("{name}: ok (knight table, size {})\n", k.size())),
-            TableKind::KnightPattern => t.knight_pattern().map(|p| {
-                format!(
-                    "{name}: ok (knight pattern, {} bytes, certificate checked)\n",
-                    p.to_bytes().len()
-                )
-            }),
-        })
+        verify_table(bytes).map(|summary| format!("{name}: ok ({summary})\n"))
     } else {
         describe(name, bytes)
     };
@@ -144,6 +131,92 @@ pub fn report(
         Err(e) => writeln!(out, "{name}: INVALID: {e}")?,
     }
     Ok(checked.is_ok())
+}
+
+/// Every check of the table `bytes`, checksum included (a knight pattern is
+/// certified): a one-line summary of what it holds, or why it is invalid.
+fn verify_table(bytes: &[u8]) -> Result<String, TableError> {
+    let t = Table::from_bytes(bytes)?;
+    Ok(match t.kind() {
+        TableKind::Row => format!("row table, width {}", t.row()?.width()),
+        TableKind::Knight => format!("knight table, size {}", t.knight()?.size()),
+        TableKind::KnightPattern => format!(
+            "knight pattern, {} bytes, certificate checked",
+            t.knight_pattern()?.to_bytes().len()
+        ),
+    })
+}
+
+/// A table file's report as one JSON object (`grundy tables info|verify
+/// --json`): what its header and metadata say, and whether it is valid.
+#[derive(Debug, serde::Serialize)]
+pub struct JsonReport {
+    /// The file's name.
+    pub file: String,
+    /// With `verify`: every check passed; otherwise: the header and the
+    /// metadata are valid and the payload's checksum matches.
+    pub ok: bool,
+    /// Why not, when not `ok`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// What the header and metadata say, when they can be read.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub info: Option<JsonInfo>,
+}
+
+/// The header and metadata of a table file, for [`JsonReport`].
+#[derive(Debug, serde::Serialize)]
+pub struct JsonInfo {
+    /// The table kind (`row`, `knight`, `knight pattern`).
+    pub kind: String,
+    /// The format version.
+    pub format_version: u32,
+    /// The game and its parameters, as `grundy tables info` prints them.
+    pub game: String,
+    /// The program that wrote the table.
+    pub generator: String,
+    /// Bytes of payload.
+    pub payload_len: u64,
+    /// The payload's CRC-32 recorded in the header.
+    pub payload_crc: u32,
+    /// The file's length in bytes.
+    pub file_len: u64,
+}
+
+/// The report of the table `bytes` named `name` as JSON ([`report`]'s
+/// checks: all of them with `verify`).
+pub fn report_json(name: &str, bytes: &[u8], verify: bool) -> JsonReport {
+    let table = Table::from_bytes_unverified(bytes);
+    let info = table.as_ref().ok().map(|t| {
+        let (h, metadata) = (&t.info().header, &t.info().metadata);
+        JsonInfo {
+            kind: h.kind.to_string(),
+            format_version: h.version,
+            game: metadata.game.to_string(),
+            generator: metadata.generator.clone(),
+            payload_len: h.payload_len,
+            payload_crc: h.payload_crc,
+            file_len: bytes.len() as u64,
+        }
+    });
+    let checked = if verify {
+        verify_table(bytes).map(drop)
+    } else {
+        table.and_then(|t| {
+            let (want, actual) = (t.info().header.payload_crc, crc32fast_hash(t.payload()));
+            if want == actual {
+                Ok(())
+            } else {
+                Table::from_bytes(bytes).map(drop)
+            }
+        })
+    };
+    JsonReport {
+        file: name.to_owned(),
+        ok: checked.is_ok(),
+        error: checked.err().map(|e| e.to_string()),
+        info,
+    }
 }
 
 /// The table files `path` names: itself, or the `.sgt` files of a folder,

@@ -166,3 +166,44 @@ fn bad_input_in_json_keeps_the_earlier_answers() {
     assert_eq!(answer["answer"], "YES");
     assert!(stderr.contains("line 5"), "{stderr}");
 }
+
+#[test]
+fn tables_in_json() {
+    let dir = std::env::temp_dir().join(format!("grundy-json-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut bytes = sg_tables::embedded_row_bytes().to_vec();
+    *bytes.last_mut().unwrap() ^= 1;
+    std::fs::write(dir.join("flipped.sgt"), &bytes).unwrap();
+    std::fs::write(dir.join("short.sgt"), &bytes[..100]).unwrap();
+    for command in ["info", "verify"] {
+        let (_, good) = text_and_json(&["tables", command], "");
+        assert_eq!(good.len(), 3, "the compiled-in tables");
+        for report in &good {
+            assert_eq!(report["ok"], true, "{report}");
+            assert_eq!(report["format_version"], 1, "{report}");
+        }
+        assert_eq!(good[0]["kind"], "row");
+        assert_eq!(good[0]["payload_len"], 1 << 20);
+
+        let out = grundy(&["tables", command, dir.to_str().unwrap(), "--json"], "");
+        assert_eq!(out.status.code(), Some(1), "a corrupt table");
+        let reports: Vec<Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(reports.len(), 2);
+        // flipped.sgt: readable header and metadata, wrong checksum.
+        assert_eq!(reports[0]["ok"], false);
+        assert_eq!(reports[0]["kind"], "row");
+        assert!(
+            reports[0]["error"].as_str().unwrap().contains("checksum"),
+            "{}",
+            reports[0]
+        );
+        // short.sgt: not a table at all.
+        assert_eq!(reports[1]["ok"], false);
+        assert!(reports[1].get("kind").is_none(), "{}", reports[1]);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,7 +2,8 @@
 
 use super::shared::map_table;
 use anyhow::Result;
-use sg_solve::tables::{report, table_files};
+use sg_solve::answer::write_json_line;
+use sg_solve::tables::{JsonReport, report, report_json, table_files};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,22 +22,55 @@ enum TablesCommand {
     Info {
         /// A .sgt file or a folder; the compiled-in tables when absent.
         path: Option<PathBuf>,
+        /// One JSON object per table: file, ok, error, kind, format_version,
+        /// game, generator, payload_len, payload_crc, file_len.
+        #[arg(long)]
+        json: bool,
     },
     /// Check table files completely; exit status 1 with the reason if one is corrupt.
     Verify {
         /// A .sgt file or a folder; the compiled-in tables when absent.
         path: Option<PathBuf>,
+        /// One JSON object per table, as for `info`, `ok` after every check.
+        #[arg(long)]
+        json: bool,
     },
 }
 
 /// Reports on the tables; exit status 1 if any table is invalid.
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let (path, verify) = match args.command {
-        TablesCommand::Info { path } => (path, false),
-        TablesCommand::Verify { path } => (path, true),
+    let (path, verify, json) = match args.command {
+        TablesCommand::Info { path, json } => (path, false, json),
+        TablesCommand::Verify { path, json } => (path, true, json),
     };
     let mut ok = true;
     let mut out = std::io::stdout().lock();
+    // Reports on one table (or on why its file cannot be mapped).
+    let mut emit = |name: &str, bytes: Result<&[u8], String>| -> Result<()> {
+        match (bytes, json) {
+            (Ok(bytes), false) => ok &= report(name, bytes, verify, &mut out)?,
+            (Ok(bytes), true) => {
+                let report = report_json(name, bytes, verify);
+                ok &= report.ok;
+                json_line(&mut out, &report)?;
+            }
+            (Err(e), false) => {
+                writeln!(out, "{name}: INVALID: {e}")?;
+                ok = false;
+            }
+            (Err(e), true) => {
+                let report = JsonReport {
+                    file: name.to_owned(),
+                    ok: false,
+                    error: Some(e),
+                    info: None,
+                };
+                json_line(&mut out, &report)?;
+                ok = false;
+            }
+        }
+        Ok(())
+    };
     match path {
         None => {
             for (name, bytes) in [
@@ -53,19 +87,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                     sg_tables::embedded_knight_pattern_bytes(),
                 ),
             ] {
-                ok &= report(name, bytes, verify, &mut out)?;
+                emit(name, Ok(bytes))?;
             }
         }
         Some(path) => {
             for file in table_files(&path)? {
                 let name = file.display().to_string();
-                ok &= match map_table(&file, false) {
-                    Ok(mapped) => report(&name, mapped.bytes(), verify, &mut out)?,
-                    Err(e) => {
-                        writeln!(out, "{name}: INVALID: {e:#}")?;
-                        false
-                    }
-                };
+                match map_table(&file, false) {
+                    Ok(mapped) => emit(&name, Ok(mapped.bytes()))?,
+                    Err(e) => emit(&name, Err(format!("{e:#}")))?,
+                }
             }
         }
     }
@@ -74,4 +105,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Writes one JSON line to standard output.
+fn json_line(out: &mut impl Write, value: &JsonReport) -> Result<()> {
+    let mut line = Vec::new();
+    write_json_line(&mut line, value);
+    Ok(out.write_all(&line)?)
 }
