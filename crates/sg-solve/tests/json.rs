@@ -127,6 +127,14 @@ fn random_cases_in_json_match_the_text() {
     }
 }
 
+/// The numbers of each line of a text grid.
+fn numbers(lines: &[String]) -> Vec<Vec<u64>> {
+    lines
+        .iter()
+        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+        .collect()
+}
+
 #[test]
 fn knight_row_and_floor_in_json() {
     let (text, json) = text_and_json(&["knight", "2", "5"], "");
@@ -139,16 +147,10 @@ fn knight_row_and_floor_in_json() {
         serde_json::json!({"columns": [1, 19], "width": 20, "value": 1})
     );
     let (text, json) = text_and_json(&["row", "--grid", "--width", "4"], "");
-    let rows: Vec<Vec<u64>> = text
-        .iter()
-        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
-        .collect();
+    let rows = numbers(&text);
     assert_eq!(json[0], serde_json::json!({"width": 4, "values": rows}));
     let (text, json) = text_and_json(&["knight", "--grid", "1..4", "2..4"], "");
-    let rows: Vec<Vec<u64>> = text
-        .iter()
-        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
-        .collect();
+    let rows = numbers(&text);
     assert_eq!(
         json[0],
         serde_json::json!({"x0": 1, "y0": 2, "values": rows})

@@ -1,9 +1,9 @@
 //! `grundy completions SHELL`: the shell completion script, from the same
 //! clap definition that parses the command line.
 
-use anyhow::{Context, Result};
+use super::shared::print_answers;
+use anyhow::Result;
 use clap::CommandFactory;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Print a completion script for SHELL (bash, elvish, fish, powershell, zsh).
@@ -23,10 +23,5 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut crate::Cli::command(), "grundy", &mut script);
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&script)
-        .and_then(|()| stdout.flush())
-        .context("cannot write the completion script")?;
-    Ok(ExitCode::SUCCESS)
+    print_answers(&script, Ok(()))
 }

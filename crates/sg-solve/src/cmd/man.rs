@@ -1,9 +1,9 @@
 //! `grundy man`: the manual page `grundy.1` (roff), generated from the same
 //! clap definition that parses the command line, so it never goes stale.
 
+use super::shared::print_answers;
 use anyhow::{Context, Result};
 use clap::CommandFactory;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Print the manual page grundy.1 (roff) to standard output.
@@ -19,10 +19,5 @@ pub(crate) fn run(_: Args) -> Result<ExitCode> {
     clap_mangen::Man::new(crate::Cli::command())
         .render(&mut page)
         .context("cannot render the manual page")?;
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&page)
-        .and_then(|()| stdout.flush())
-        .context("cannot write the manual page")?;
-    Ok(ExitCode::SUCCESS)
+    print_answers(&page, Ok(()))
 }
