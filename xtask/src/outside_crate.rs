@@ -2,15 +2,20 @@
 //! depends on the library crates as a user's crate does, on the packaged
 //! crates rather than on the workspace's sources.
 //!
-//! 1. `cargo package --offline` of the published crates, with verification
-//!    (each packaged crate builds on its own).
-//! 2. The `.crate` files of the library crates unpacked into a temporary
-//!    folder, beside a small crate that depends on `sg-core` and
-//!    `sg-tables` by version, with `[patch.crates-io]` pointing at the
-//!    unpacked crates (what a user gets from crates.io).
-//! 3. That crate built and run (offline, on the workspace's lock file): it
-//!    computes a few values through both libraries and reads a table file
-//!    of the workspace's `data/`; its output must be the expected one.
+//! 1. `cargo package --no-verify --offline` of the published crates.
+//! 2. Their `.crate` files unpacked into a new temporary folder, and each
+//!    built there on its own with all its targets (tests and examples too;
+//!    `cargo package` verifies the library and binaries only), its
+//!    dependencies among them patched to the unpacked ones. Not cargo's own
+//!    verification: that builds the unpacked copy cargo keeps from an
+//!    earlier run of the same version (`~/.cargo/registry/src/-HASH/`), so
+//!    a change made since would go unseen.
+//! 3. A small crate beside them that depends on `sg-core` and `sg-tables`
+//!    by version, with `[patch.crates-io]` pointing at the unpacked crates
+//!    (what a user gets from crates.io), built and run (offline, on the
+//!    workspace's lock file): it computes a few values through both
+//!    libraries and reads a table file of the workspace's `data/`; its
+//!    output must be the expected one.
 
 use anyhow::{Context, Result, bail, ensure};
 use std::ffi::OsString;
@@ -18,7 +23,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The crates that `cargo package` packages and verifies.
+/// The crates that `cargo package` packages, each after those it depends on.
 const PUBLISHED: [&str; 3] = ["sg-core", "sg-tables", "sg-solve"];
 
 /// The crates the outside crate depends on.
@@ -90,7 +95,7 @@ fn manifest() -> String {
     }
     text += "\n[patch.crates-io]\n";
     for name in DEPENDENCIES {
-        text += &format!("{name} = {{ path = \"vendor/{name}-{VERSION}\" }}\n");
+        text += &format!("{name} = {{ path = \"../vendor/{name}-{VERSION}\" }}\n");
     }
     text
 }
@@ -142,18 +147,21 @@ pub(crate) fn run(keep: bool) -> Result<()> {
         .expect("data/ is in the workspace")
         .to_owned();
     let target = target_dir(&root)?;
-    let mut package = vec!["package", "--offline", "--allow-dirty"];
+    let mut package = vec!["package", "--no-verify", "--offline", "--allow-dirty"];
     for name in PUBLISHED {
         package.extend(["-p", name]);
     }
     cargo(&root, &package, &target, "package the library crates")?;
 
     let dir = std::env::temp_dir().join(format!("grundy-outside-crate-{}", std::process::id()));
-    let vendor = dir.join("vendor");
-    fs::create_dir_all(dir.join("src"))
+    let (vendor, user) = (dir.join("vendor"), dir.join("user"));
+    fs::create_dir_all(user.join("src"))
         .and_then(|()| fs::create_dir_all(&vendor))
         .with_context(|| format!("cannot create {}", dir.display()))?;
-    for name in DEPENDENCIES {
+    // The packages' own builds share a target folder across runs.
+    let verify_target = target.join("outside-crate");
+    let mut patches: Vec<String> = Vec::new();
+    for name in PUBLISHED {
         let krate = target
             .join("package")
             .join(format!("{name}-{VERSION}.crate"));
@@ -165,18 +173,34 @@ pub(crate) fn run(keep: bool) -> Result<()> {
             .status()
             .context("cannot run tar to unpack the packaged crates")?;
         ensure!(status.success(), "cannot unpack {}", krate.display());
+        let unpacked = vendor.join(format!("{name}-{VERSION}"));
+        // All targets: the packaged tests, examples and benches build too.
+        let mut build = vec!["build", "--all-targets", "--offline", "--quiet"];
+        for patch in &patches {
+            build.extend(["--config", patch.as_str()]);
+        }
+        cargo(
+            &unpacked,
+            &build,
+            &verify_target,
+            &format!("build the packaged {name}"),
+        )?;
+        let path = unpacked
+            .to_str()
+            .context("the temporary folder is not UTF-8")?;
+        patches.push(format!("patch.crates-io.{name}.path={path:?}"));
     }
-    fs::write(dir.join("Cargo.toml"), manifest())?;
-    fs::write(dir.join("src/main.rs"), MAIN_RS)?;
+    fs::write(user.join("Cargo.toml"), manifest())?;
+    fs::write(user.join("src/main.rs"), MAIN_RS)?;
     // The workspace's versions of the dependencies, offline.
-    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock"))?;
+    fs::copy(root.join("Cargo.lock"), user.join("Cargo.lock"))?;
 
     let table = root.join("data/row20.sgt");
     let table = table.to_str().context("the workspace path is not UTF-8")?;
     let stdout = cargo(
-        &dir,
+        &user,
         &["run", "--offline", "--quiet", "--", table],
-        &target,
+        &verify_target,
         "build and run the outside crate",
     )?;
     let stdout = String::from_utf8_lossy(&stdout);
