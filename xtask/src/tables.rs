@@ -361,6 +361,9 @@ pub(crate) fn ensure_tables(
         );
     }
     eprintln!("{} is up to date", out.display());
+    if let Some(copies) = copies {
+        eprintln!("{} is up to date", copies.display());
+    }
     Ok(())
 }
 
