@@ -19,6 +19,7 @@ mod hugepages;
 pub mod knight;
 pub mod knight_pattern;
 pub mod mex;
+mod peel;
 pub mod row;
 
 pub use graph::{CycleError, Graph, GraphError, Grundy};
