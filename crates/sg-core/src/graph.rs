@@ -90,6 +90,8 @@ impl Graph {
     ) -> Result<Self, GraphError> {
         assert_eq!(sources.len(), targets.len(), "one target per source");
         check_sizes(node_count, sources.len())?;
+        let mut sorted = true;
+        let mut previous = 0;
         for (&s, &t) in sources.iter().zip(targets) {
             if s.max(t) as usize >= node_count {
                 return Err(GraphError::NodeOutOfRange {
@@ -97,8 +99,25 @@ impl Graph {
                     node_count,
                 });
             }
+            sorted &= previous <= s;
+            previous = s;
         }
-        if sources.len() < PARTITION_THRESHOLD {
+        if sorted {
+            // Edges listed by source (a common way to write a graph): the
+            // targets are already in CSR order.
+            let mut offsets = filled_vec(node_count + 1, 0u32);
+            for &s in sources {
+                offsets[s as usize + 1] += 1;
+            }
+            for v in 1..offsets.len() {
+                offsets[v] += offsets[v - 1];
+            }
+            return Ok(Self {
+                offsets,
+                targets: targets.to_vec(),
+            });
+        }
+        if sources.len() < PARTITION_THRESHOLD || node_count < PARTITION_MIN_NODES {
             return Ok(Self::counting_sort(
                 node_count,
                 sources.iter().copied().zip(targets.iter().copied()),
@@ -182,17 +201,26 @@ impl Graph {
 
     /// The graph with every edge reversed (predecessor lists).
     pub fn reversed(&self) -> Self {
+        self.reversed_from(|_| true)
+    }
+
+    /// The graph of the reversed edges whose source `u` has `keep(u)`: the
+    /// predecessor lists restricted to those sources.
+    pub fn reversed_from(&self, keep: impl Fn(u32) -> bool) -> Self {
         let n = self.node_count();
+        let kept = || (0..n as u32).filter(|&u| keep(u));
         let mut offsets = vec![0u32; n + 1];
-        for &t in &self.targets {
-            offsets[t as usize + 1] += 1;
+        for u in kept() {
+            for &t in self.successors(u) {
+                offsets[t as usize + 1] += 1;
+            }
         }
         for v in 0..n {
             offsets[v + 1] += offsets[v];
         }
         let mut fill = offsets.clone();
-        let mut sources = vec![0u32; self.targets.len()];
-        for u in 0..n as u32 {
+        let mut sources = vec![0u32; offsets[n] as usize];
+        for u in kept() {
             for &t in self.successors(u) {
                 let slot = &mut fill[t as usize];
                 sources[*slot as usize] = u;
@@ -248,6 +276,8 @@ fn display_cycle(nodes: &[u32]) -> String {
 
 /// From this many edges on, [`Graph::from_edges`] partitions before sorting.
 const PARTITION_THRESHOLD: usize = 1 << 20;
+/// Below this many nodes the offsets stay in cache: no partitioning.
+const PARTITION_MIN_NODES: usize = 1 << 16;
 /// log2 of the number of partitions.
 const PARTITION_BITS: u32 = 8;
 
@@ -610,6 +640,30 @@ mod tests {
     }
 
     #[test]
+    fn edges_sorted_by_source_and_small_node_counts_build_the_same_graph() {
+        // The sorted fast path, the plain counting sort (few nodes, many
+        // edges) and adjacency lists agree.
+        let n = 3000u32;
+        let m = PARTITION_THRESHOLD + 5;
+        let mut rng = sg_bench::SplitMix64::new(11);
+        let mut s: Vec<u32> = (0..m).map(|_| rng.below(n.into()) as u32).collect();
+        let t: Vec<u32> = (0..m).map(|_| rng.below(n.into()) as u32).collect();
+        for sort_sources in [false, true] {
+            if sort_sources {
+                s.sort_unstable();
+            }
+            let adj = sg_bench::adjacency(n as usize, &s, &t);
+            let g = Graph::from_edges(n as usize, &s, &t).unwrap();
+            for v in 0..n {
+                assert_eq!(g.successors(v), adj[v as usize].as_slice());
+            }
+        }
+        let g = Graph::from_edges(4, &[0, 0, 2], &[1, 3, 3]).unwrap();
+        assert_eq!(g.offsets(), [0, 2, 2, 3, 3]);
+        assert_eq!(Graph::from_edges(3, &[], &[]).unwrap().offsets(), [0; 4]);
+    }
+
+    #[test]
     fn from_edges_rejects_out_of_range() {
         assert_eq!(
             Graph::from_edges(2, &[0], &[2]),
@@ -629,5 +683,9 @@ mod tests {
         assert_eq!(r.successors(0), &[] as &[u32]);
         assert_eq!(r.successors(1), &[0]);
         assert_eq!(r.successors(2), &[0, 1]);
+        let r = g.reversed_from(|u| u != 0);
+        assert_eq!(r.successors(1), &[] as &[u32]);
+        assert_eq!(r.successors(2), &[1]);
+        assert_eq!(r.edge_count(), 1);
     }
 }

@@ -148,11 +148,18 @@ pub struct GsgValues<'g> {
 /// in O((Δ + 2)(V + E)) time (see the [module documentation](self)).
 pub fn generalized_grundy(graph: &Graph) -> GsgValues<'_> {
     let n = graph.node_count();
-    let preds = graph.reversed();
     // Nodes that cannot reach a cycle get their (ordinary Grundy) values in
     // O(V + E); the rounds below only scan the nodes that reach a cycle.
-    let acyclic = AcyclicPart::of(graph, &preds, UNLABELLED);
+    let acyclic = AcyclicPart::of(graph, UNLABELLED);
     let mut values = acyclic.values;
+    // Only the predecessors that reach a cycle are ever looked up (a node's
+    // predecessors are marked when it is labelled, to rule out its value
+    // for them): none on a DAG.
+    let preds = if acyclic.cyclic_count == 0 {
+        Graph::from_csr(vec![0; n + 1], vec![]).expect("an empty graph")
+    } else {
+        graph.reversed_from(|u| values[u as usize] == UNLABELLED)
+    };
     let mut order = vec![0u32; n];
     // `covered[v] == stamp` means `v` has a follower labelled in this stage.
     let mut covered = vec![0u32; n];

@@ -3,68 +3,124 @@
 //!
 //! A node that cannot reach a cycle has an ordinary Grundy value, and that
 //! value is also its generalized Sprague-Grundy value (all its followers
-//! are of the same kind). They are found by peeling sinks (Kahn's algorithm
-//! run backwards): a node whose followers are all peeled is peeled next,
-//! with the mex of their values. Nodes never peeled reach a cycle.
-//! [`crate::gsg`] runs its labelling, which costs a round per value, only
-//! on those.
+//! are of the same kind). One iterative depth-first search finds them: a
+//! node reaches a cycle iff one of its followers is on the search stack
+//! (which closes a cycle through it) or was found to reach one; otherwise
+//! all its followers are finished, with values, and it gets their mex.
+//! [`crate::gsg`] runs its labelling, which costs a round per value, only on
+//! the other nodes.
 
 use crate::graph::Graph;
 use crate::mex::Mex;
 
+/// Not visited yet.
+const NEW: u32 = u32::MAX;
+/// On the search stack.
+const ON_STACK: u32 = u32::MAX - 1;
+/// Finished, and reaches a cycle.
+const REACHES_CYCLE: u32 = u32::MAX - 2;
+
 /// The nodes that cannot reach a cycle and their values.
 #[derive(Debug)]
 pub(crate) struct AcyclicPart {
-    /// Value of each node, or `unreached` for nodes that reach a cycle.
+    /// Value of each node, or the `unreached` of [`AcyclicPart::of`] for
+    /// nodes that reach a cycle.
     pub(crate) values: Vec<u32>,
-    /// The peeled nodes sorted by value and, within one value, in the
-    /// order they were peeled (every node after all of its followers).
+    /// The nodes that cannot reach a cycle sorted by value and, within one
+    /// value, every node after all of its followers.
     pub(crate) by_value: Vec<u32>,
+    /// How many nodes reach a cycle.
+    pub(crate) cyclic_count: usize,
+}
+
+struct Frame {
+    node: u32,
+    /// Index into the CSR targets of the next successor to look at.
+    cursor: u32,
 }
 
 impl AcyclicPart {
-    /// Peels `graph`, whose predecessor lists are `preds`; nodes that reach
-    /// a cycle get the value `unreached`.
-    pub(crate) fn of(graph: &Graph, preds: &Graph, unreached: u32) -> Self {
+    /// Searches `graph`; nodes that reach a cycle get the value `unreached`.
+    pub(crate) fn of(graph: &Graph, unreached: u32) -> Self {
         let n = graph.node_count();
-        let offsets = graph.offsets();
-        let mut unpeeled_followers: Vec<u32> = offsets.windows(2).map(|w| w[1] - w[0]).collect();
-        let mut peeled: Vec<u32> = (0..n as u32)
-            .filter(|&v| unpeeled_followers[v as usize] == 0)
-            .collect();
-        let mut values = vec![unreached; n];
+        let (offsets, targets) = (graph.offsets(), graph.targets());
+        let mut values = vec![NEW; n];
+        let mut finished = Vec::with_capacity(n);
+        let mut stack: Vec<Frame> = Vec::new();
         let mut mex = Mex::new();
         let mut largest = 0u32;
-        let mut next = 0;
-        while let Some(&u) = peeled.get(next) {
-            next += 1;
-            let succ = graph.successors(u);
-            let g = mex.mex(succ.len(), succ.iter().map(|&w| values[w as usize]));
-            values[u as usize] = g;
-            largest = largest.max(g);
-            for &p in preds.successors(u) {
-                let left = &mut unpeeled_followers[p as usize];
-                *left -= 1;
-                if *left == 0 {
-                    peeled.push(p);
+        for root in 0..n as u32 {
+            if values[root as usize] != NEW {
+                continue;
+            }
+            values[root as usize] = ON_STACK;
+            stack.push(Frame {
+                node: root,
+                cursor: offsets[root as usize],
+            });
+            'frames: while let Some(top) = stack.last_mut() {
+                let node = top.node as usize;
+                let end = offsets[node + 1];
+                let mut cyclic = false;
+                while top.cursor < end {
+                    let w = targets[top.cursor as usize];
+                    match values[w as usize] {
+                        NEW => {
+                            // Descend; the cursor stays on w, looked at
+                            // again when we come back.
+                            values[w as usize] = ON_STACK;
+                            stack.push(Frame {
+                                node: w,
+                                cursor: offsets[w as usize],
+                            });
+                            continue 'frames;
+                        }
+                        ON_STACK | REACHES_CYCLE => {
+                            // The other followers are searched from the
+                            // outer loop if nothing else reaches them.
+                            cyclic = true;
+                            break;
+                        }
+                        _ => top.cursor += 1,
+                    }
                 }
+                values[node] = if cyclic {
+                    REACHES_CYCLE
+                } else {
+                    let succ = &targets[offsets[node] as usize..end as usize];
+                    let g = mex.mex(succ.len(), succ.iter().map(|&w| values[w as usize]));
+                    largest = largest.max(g);
+                    finished.push(node as u32);
+                    g
+                };
+                stack.pop();
             }
         }
-        // A stable counting sort of the peeled nodes by value.
+        let cyclic_count = n - finished.len();
+        for v in &mut values {
+            if *v == REACHES_CYCLE {
+                *v = unreached;
+            }
+        }
+        // A stable counting sort of the finished nodes by value.
         let mut start = vec![0usize; largest as usize + 2];
-        for &u in &peeled {
+        for &u in &finished {
             start[values[u as usize] as usize + 1] += 1;
         }
         for g in 1..start.len() {
             start[g] += start[g - 1];
         }
-        let mut by_value = vec![0u32; peeled.len()];
-        for &u in &peeled {
+        let mut by_value = vec![0u32; finished.len()];
+        for &u in &finished {
             let slot = &mut start[values[u as usize] as usize];
             by_value[*slot] = u;
             *slot += 1;
         }
-        Self { values, by_value }
+        Self {
+            values,
+            by_value,
+            cyclic_count,
+        }
     }
 }
 
@@ -79,9 +135,14 @@ mod tests {
         let s = [1, 2, 2, 3, 4, 5];
         let t = [0, 1, 3, 4, 3, 0];
         let g = Graph::from_edges(6, &s, &t).unwrap();
-        let part = AcyclicPart::of(&g, &g.reversed(), u32::MAX);
+        let part = AcyclicPart::of(&g, u32::MAX);
         assert_eq!(part.values, [0, 1, u32::MAX, u32::MAX, u32::MAX, 1]);
         assert_eq!(part.by_value, [0, 1, 5]);
+        assert_eq!(part.cyclic_count, 3);
+        // A self-loop reaches a cycle; a chain into it too, searched from
+        // its bottom first.
+        let g = Graph::from_edges(4, &[0, 1, 2, 3], &[0, 0, 1, 2]).unwrap();
+        assert_eq!(AcyclicPart::of(&g, 9).values, [9, 9, 9, 9]);
     }
 
     #[test]
@@ -89,7 +150,7 @@ mod tests {
         let n = 5000u32;
         let (s, t) = sg_bench::random_dag_edges(n as usize, 40_000, &mut sg_bench::SplitMix64::new(3));
         let g = Graph::from_edges(n as usize, &s, &t).unwrap();
-        let part = AcyclicPart::of(&g, &g.reversed(), u32::MAX);
+        let part = AcyclicPart::of(&g, u32::MAX);
         assert_eq!(part.values, grundy_values(&g).unwrap());
         // Sorted by value, every node after its followers.
         let mut rank = vec![0usize; n as usize];
