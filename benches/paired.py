@@ -7,34 +7,52 @@ Runs the commands in turns (A, B, C, A, B, C, ...) N times after one
 warm-up round, so that load from other processes hits all of them alike.
 Each command is split on spaces (no shell). Prints, per command, the median
 wall time, the median over rounds of its time divided by A's time in the
-same round, and its peak resident memory (the largest over runs, from
-wait4). Output goes to /dev/null; a command that fails stops the script.
+same round, and its peak resident memory (one more run under GNU time,
+/usr/bin/time, when installed: Debian `apt-get install time`; else n/a).
+Output goes to /dev/null; a command that fails stops the script.
 
 With --json, prints one JSON object instead:
 {"median_s": [...], "ratio_to_first": [...], "peak_kib": [...]}.
 """
 import json
 import os
-import statistics
 import subprocess
+import statistics
 import sys
 import time
 
+GNU_TIME = "/usr/bin/time"
+
+
+def peak_kib(argv, stdin_path):
+    """The peak RSS of one more run, from GNU time: wait4 on a child of
+    this script would count the script's own memory (Linux keeps the peak
+    of the memory a process had before exec)."""
+    if not os.path.exists(GNU_TIME):
+        return None
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        r = subprocess.run([GNU_TIME, "-f", "%M", *argv], stdin=stdin,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
+    return int(r.stderr.split()[-1])
+
 
 def run_once(argv, stdin_path):
-    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    """Runs argv once; returns its wall time."""
+    stdin_fd = os.open(stdin_path or os.devnull, os.O_RDONLY)
+    null_fd = os.open(os.devnull, os.O_WRONLY)
     try:
+        actions = [(os.POSIX_SPAWN_DUP2, stdin_fd, 0), (os.POSIX_SPAWN_DUP2, null_fd, 1)]
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(proc.pid, 0)
+        pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+        _, status = os.waitpid(pid, 0)
         elapsed = time.perf_counter() - start
     finally:
-        if stdin_path:
-            stdin.close()
+        os.close(stdin_fd)
+        os.close(null_fd)
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         sys.exit(f"paired.py: `{' '.join(argv)}` exited with {code}")
-    return elapsed, usage.ru_maxrss
+    return elapsed
 
 
 def main():
@@ -63,13 +81,12 @@ def main():
     if any(not c for c in commands):
         sys.exit("paired.py: empty command")
     times = [[] for _ in commands]
-    peaks = [0 for _ in commands]
     for round_ in range(runs + 1):
         for i, argv in enumerate(commands):
-            elapsed, peak = run_once(argv, stdin_path)
+            elapsed = run_once(argv, stdin_path)
             if round_ > 0:
                 times[i].append(elapsed)
-                peaks[i] = max(peaks[i], peak)
+    peaks = [peak_kib(argv, stdin_path) for argv in commands]
     medians = [statistics.median(t) for t in times]
     ratios = [
         statistics.median(t / a for t, a in zip(times[i], times[0]))
@@ -79,7 +96,8 @@ def main():
         print(json.dumps({"median_s": medians, "ratio_to_first": ratios, "peak_kib": peaks}))
         return
     for argv, med, ratio, peak in zip(commands, medians, ratios, peaks):
-        print(f"{med * 1e3:9.2f} ms  {ratio:6.3f}x  {peak / 1024:7.1f} MiB  {' '.join(argv)}")
+        mib = f"{peak / 1024:7.1f} MiB" if peak is not None else "    n/a    "
+        print(f"{med * 1e3:9.2f} ms  {ratio:6.3f}x  {mib}  {' '.join(argv)}")
 
 
 if __name__ == "__main__":

@@ -38,8 +38,9 @@ name, command = sys.argv[1], " ".join(sys.argv[2:])
 c, g = r["median_s"]
 ratio = r["ratio_to_first"][1]
 c_peak, g_peak = r["peak_kib"]
+mib = lambda k: "n/a" if k is None else f"{k/1024:.1f} MiB"
 print(f"| {name} | {command} | {g*1e3:.1f} ms | {c*1e3:.1f} ms | {ratio:.2f} | "
-      f"{g_peak/1024:.1f} MiB | {c_peak/1024:.1f} MiB |")' "$name" grundy "$@"
+      f"{mib(g_peak)} | {mib(c_peak)} |")' "$name" grundy "$@"
 }
 for file in "$dir"/*.in; do
     name=$(basename "$file")
