@@ -217,6 +217,18 @@ impl Graph {
     }
 }
 
+impl Graph {
+    /// The CSR offsets (`node_count() + 1` entries).
+    pub(crate) fn offsets(&self) -> &[u32] {
+        &self.offsets
+    }
+
+    /// The CSR targets (`edge_count()` entries).
+    pub(crate) fn targets(&self) -> &[u32] {
+        &self.targets
+    }
+}
+
 fn check_sizes(node_count: usize, edge_count: usize) -> Result<(), GraphError> {
     if node_count > Graph::MAX_NODES {
         return Err(GraphError::TooLarge {

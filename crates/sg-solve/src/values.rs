@@ -46,8 +46,17 @@ pub struct WrongMoves {
 #[derive(Debug)]
 pub struct KnightValues<'a> {
     table: Option<KnightTable<'a>>,
-    pattern: Option<KnightPattern>,
+    pattern: Option<PatternSource>,
     online: TriangleTable,
+}
+
+/// A certified description, or where to get one on first use.
+#[derive(Debug)]
+enum PatternSource {
+    Given(KnightPattern),
+    /// Decoded and certified on the first call (the compiled-in one):
+    /// inputs that stay inside the table never pay for it.
+    OnFirstUse(fn() -> &'static KnightPattern),
 }
 
 impl<'a> KnightValues<'a> {
@@ -77,8 +86,17 @@ impl<'a> KnightValues<'a> {
                 found: pattern.moves().steps().to_vec(),
             });
         }
-        self.pattern = Some(pattern);
+        self.pattern = Some(PatternSource::Given(pattern));
         Ok(self)
+    }
+
+    /// Answers squares outside the table through the description that
+    /// `pattern` returns, called on the first such square only: for the
+    /// compiled-in description (`sg_tables::embedded_knight_pattern`), whose
+    /// moves the tests check are the hyper knight's.
+    pub fn with_pattern_on_first_use(mut self, pattern: fn() -> &'static KnightPattern) -> Self {
+        self.pattern = Some(PatternSource::OnFirstUse(pattern));
+        self
     }
 
     /// The move set (the hyper knight's).
@@ -93,9 +111,30 @@ impl<'a> KnightValues<'a> {
         match self.table.as_ref().and_then(|t| t.get(x, y)) {
             Some(g) => Ok(g),
             None => match &self.pattern {
-                Some(p) => p.value_checked(x, y),
+                Some(PatternSource::Given(p)) => p.value_checked(x, y),
+                Some(PatternSource::OnFirstUse(get)) => get().value_checked(x, y),
                 None => self.online.value(x, y),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_description_on_first_use_answers_beyond_the_table_like_computation() {
+        let table = sg_tables::embedded_knight_table().clone();
+        let mut lazy = KnightValues::new(Some(table))
+            .unwrap()
+            .with_pattern_on_first_use(sg_tables::embedded_knight_pattern);
+        let mut online = KnightValues::new(None).unwrap();
+        // Inside the table, just beyond it, and far beyond.
+        for (x, y) in [(3, 4), (1023, 1023), (1024, 0), (1500, 700), (3000, 9)] {
+            assert_eq!(lazy.value(x, y), online.value(x, y), "({x}, {y})");
+        }
+        let far = sg_tables::embedded_knight_pattern().value_checked(1 << 40, 12345);
+        assert_eq!(lazy.value(1 << 40, 12345), far);
     }
 }

@@ -156,7 +156,7 @@ impl TableSource {
         Ok(match self {
             Self::Online => values,
             // Squares beyond the table, up to 2^63: the certified description.
-            _ => values.with_pattern(sg_tables::embedded_knight_pattern().clone())?,
+            _ => values.with_pattern_on_first_use(sg_tables::embedded_knight_pattern),
         })
     }
 }
