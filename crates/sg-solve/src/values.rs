@@ -1,11 +1,13 @@
 //! Where the solvers get their Grundy values: a precomputed table
-//! (`sg-tables`) where it covers the position, otherwise computation (the
-//! closed form for rows; for knights the certified description of the whole
+//! (`sg-tables`, or for rows by default the half-row tables of
+//! `sg_core::row_halves`) where it covers the position, otherwise
+//! computation (the closed form for rows; for knights the certified description of the whole
 //! board, or on-demand diagonals without it).
 
 use sg_core::knight::{KnightError, MoveSet, TriangleTable};
 use sg_core::knight_pattern::KnightPattern;
 use sg_core::row::row_grundy;
+use sg_core::row_halves::row_grundy_fast;
 use sg_tables::{KnightTable, RowTable};
 
 /// Row values: by lookup for masks the table covers (rows narrower than its
@@ -13,17 +15,35 @@ use sg_tables::{KnightTable, RowTable};
 #[derive(Debug, Clone, Copy)]
 pub struct RowValues<'a> {
     table: Option<RowTable<'a>>,
+    /// Rows of up to 20 cells from the compiled-in half-row tables.
+    halves: bool,
 }
 
 impl<'a> RowValues<'a> {
     /// Values from `table` where it has them; `None`: closed form only.
     pub fn new(table: Option<RowTable<'a>>) -> Self {
-        Self { table }
+        Self {
+            table,
+            halves: false,
+        }
+    }
+
+    /// Values of rows of up to 20 cells from two half-row tables of 22.5 KiB
+    /// built at compile time ([`sg_core::row_halves`]), which stay in cache
+    /// where the 1 MiB table of every row does not; the closed form beyond.
+    pub fn by_halves() -> Self {
+        Self {
+            table: None,
+            halves: true,
+        }
     }
 
     /// The Grundy value of the row `mask` (bit 0 = rightmost cell).
     #[inline]
     pub fn value(&self, mask: u64) -> u32 {
+        if self.halves {
+            return row_grundy_fast(mask);
+        }
         match self.table.and_then(|t| t.get(mask)) {
             Some(g) => u32::from(g),
             None => row_grundy(mask),
