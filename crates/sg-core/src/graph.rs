@@ -114,22 +114,46 @@ impl Graph {
         if sorted {
             // Edges listed by source (a common way to write a graph): the
             // targets are already in CSR order.
-            let mut offsets = filled_vec(node_count + 1, 0u32);
-            for &s in sources {
-                offsets[s as usize + 1] += 1;
-            }
-            for v in 1..offsets.len() {
-                offsets[v] += offsets[v - 1];
-            }
-            return Ok(Self {
-                offsets,
-                targets: targets.to_vec(),
-            });
+            return Ok(Self::sorted_csr(node_count, sources, targets.to_vec()));
         }
         Ok(Self::counting_sort(
             node_count,
             sources.iter().copied().zip(targets.iter().copied()),
         ))
+    }
+
+    /// [`Graph::from_edges`] taking the edge lists: when the sources never
+    /// decrease, the targets are the CSR targets as they are (no copy).
+    pub fn from_edge_lists(
+        node_count: usize,
+        sources: Vec<u32>,
+        targets: Vec<u32>,
+    ) -> Result<Self, GraphError> {
+        assert_eq!(sources.len(), targets.len(), "one target per source");
+        if !sources.is_sorted() {
+            return Self::from_edges(node_count, &sources, &targets);
+        }
+        check_sizes(node_count, sources.len())?;
+        if let Some(&bad) = sources.iter().chain(&targets).find(|&&v| v as usize >= node_count) {
+            return Err(GraphError::NodeOutOfRange {
+                node: bad.into(),
+                node_count,
+            });
+        }
+        Ok(Self::sorted_csr(node_count, &sources, targets))
+    }
+
+    /// CSR from edges in range whose sources never decrease: the targets
+    /// are in CSR order already, the offsets come from counting.
+    fn sorted_csr(node_count: usize, sources: &[u32], targets: Vec<u32>) -> Self {
+        let mut offsets = filled_vec(node_count + 1, 0u32);
+        for &s in sources {
+            offsets[s as usize + 1] += 1;
+        }
+        for v in 1..offsets.len() {
+            offsets[v] += offsets[v - 1];
+        }
+        Self { offsets, targets }
     }
 
     /// CSR from edges already checked to be in range, by a stable counting
@@ -428,17 +452,42 @@ impl<'g> Grundy<'g> {
     }
 }
 
+/// Whether nearly all edges of a sample of nodes spread over the graph go
+/// the same way between ids (all to lower ids, or all to higher ones), as in
+/// chains and inputs listed in a topological order. The plain engine then
+/// runs through memory in order (and, on lower ids, finds every node's
+/// successors known without a search), where walkers would mostly wait for
+/// each other on the long paths such graphs have.
+fn ids_look_ordered(graph: &Graph) -> bool {
+    const SAMPLE: usize = 4096;
+    let n = graph.node_count();
+    let (mut down, mut up) = (0usize, 0usize);
+    for i in 0..SAMPLE {
+        let v = (i * n / SAMPLE) as u32;
+        for &w in graph.successors(v) {
+            if w < v {
+                down += 1;
+            } else {
+                up += 1;
+            }
+        }
+    }
+    let total = down + up;
+    down.max(up) * 100 >= total * 99
+}
+
 /// From this many nodes on, [`grundy_values`] runs the interleaved walkers.
 const WALKERS_MIN_NODES: usize = 1 << 16;
 
 /// The Grundy value of every node of an acyclic graph.
 ///
-/// Large graphs go through several interleaved depth-first walkers on up to
-/// two threads with byte values (see `walkers.rs`); on a cycle, or a value
+/// Large graphs whose ids are not nearly in a topological order (see
+/// `ids_look_ordered`) go through several interleaved depth-first walkers
+/// on up to two threads with byte values (see `walkers.rs`); on a cycle, or a value
 /// too large for a byte, they hand over to the plain engine ([`Grundy`]),
 /// which reports the cycle with its nodes.
 pub fn grundy_values(graph: &Graph) -> Result<Vec<u32>, CycleError> {
-    if graph.node_count() >= WALKERS_MIN_NODES {
+    if graph.node_count() >= WALKERS_MIN_NODES && !ids_look_ordered(graph) {
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get().min(walkers::MAX_THREADS));
         if let Some(bytes) = walkers::byte_values(graph, threads) {
@@ -659,7 +708,24 @@ mod tests {
         }
         let g = Graph::from_edges(4, &[0, 0, 2], &[1, 3, 3]).unwrap();
         assert_eq!(g.offsets(), [0, 2, 2, 3, 3]);
+        let lists = Graph::from_edge_lists(4, vec![0, 0, 2], vec![1, 3, 3]).unwrap();
+        assert_eq!(lists, g);
+        let unsorted = Graph::from_edge_lists(4, vec![2, 0, 0], vec![3, 1, 3]).unwrap();
+        assert_eq!(unsorted, g);
+        assert!(Graph::from_edge_lists(2, vec![0, 1], vec![1, 2]).is_err());
         assert_eq!(Graph::from_edges(3, &[], &[]).unwrap().offsets(), [0; 4]);
+    }
+
+    #[test]
+    fn ordered_ids_are_told_from_random_ones() {
+        let n = 100_000u32;
+        let down = Graph::from_edges(n as usize, &Vec::from_iter(1..n), &Vec::from_iter(0..n - 1));
+        let up = Graph::from_edges(n as usize, &Vec::from_iter(0..n - 1), &Vec::from_iter(1..n));
+        assert!(ids_look_ordered(&down.unwrap()));
+        assert!(ids_look_ordered(&up.unwrap()));
+        let (s, t) = sg_bench::random_dag_edges(n as usize, 5 * n as usize, &mut sg_bench::SplitMix64::new(2));
+        let random = Graph::from_edges(n as usize, &s, &t).unwrap();
+        assert!(!ids_look_ordered(&random));
     }
 
     #[test]

@@ -51,8 +51,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
         targets.push(sc.next_node("the target node of an edge", n)?);
     }
     let graph =
-        Graph::from_edges(n, &sources, &targets).expect("edges were validated while reading");
-    drop((sources, targets));
+        Graph::from_edge_lists(n, sources, targets).expect("edges were validated while reading");
     let values = generalized_grundy(&graph);
     if opts.values {
         write_values(&values, out, opts.json);
