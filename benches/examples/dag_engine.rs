@@ -49,9 +49,8 @@ fn main() {
         values.iter().max().unwrap()
     );
     // The same checksum as benches/c/dag-engine.c prints.
-    let checksum = values
-        .iter()
-        .enumerate()
-        .fold(0u64, |sum, (v, &g)| sum.wrapping_add(u64::from(g) * v as u64));
+    let checksum = values.iter().enumerate().fold(0u64, |sum, (v, &g)| {
+        sum.wrapping_add(u64::from(g) * v as u64)
+    });
     println!("checksum {checksum}");
 }

@@ -13,7 +13,10 @@ use crate::mex::Mex;
 use std::fmt;
 
 mod build;
+pub(crate) mod search;
 mod walkers;
+
+use search::{Frame, Look, Visitor, frame_value, search};
 
 /// Why a graph could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -134,7 +137,11 @@ impl Graph {
             return Self::from_edges(node_count, &sources, &targets);
         }
         check_sizes(node_count, sources.len())?;
-        if let Some(&bad) = sources.iter().chain(&targets).find(|&&v| v as usize >= node_count) {
+        if let Some(&bad) = sources
+            .iter()
+            .chain(&targets)
+            .find(|&&v| v as usize >= node_count)
+        {
             return Err(GraphError::NodeOutOfRange {
                 node: bad.into(),
                 node_count,
@@ -292,17 +299,6 @@ const PARTITION_MIN_NODES: usize = 1 << 16;
 const UNKNOWN: u32 = u32::MAX;
 const ON_STACK: u32 = u32::MAX - 1;
 
-#[derive(Debug, Clone, Copy)]
-struct Frame {
-    node: u32,
-    /// Index into the CSR targets of the next successor to look at.
-    cursor: u32,
-    /// The successors' values below 64 seen so far, one bit each. Each
-    /// successor's value is read once, as the cursor passes it, so a node
-    /// with fewer than 64 moves needs no second pass for its mex.
-    seen: u64,
-}
-
 /// On-demand Grundy values of an acyclic [`Graph`].
 ///
 /// Values are cached: each node is computed at most once, and only when a
@@ -352,65 +348,51 @@ impl<'g> Grundy<'g> {
 
     #[cold]
     fn compute(&mut self, root: u32) -> Result<u32, CycleError> {
-        let offsets = &self.graph.offsets;
-        let targets = &self.graph.targets;
-        let values = &mut self.values;
-        let stack = &mut self.stack;
-        values[root as usize] = ON_STACK;
-        stack.push(Frame {
-            node: root,
-            cursor: offsets[root as usize],
-            seen: 0,
-        });
-        'frames: while let Some(top) = stack.last_mut() {
-            let node = top.node as usize;
-            let end = offsets[node + 1];
-            while top.cursor < end {
-                let w = targets[top.cursor as usize];
-                match values[w as usize] {
+        /// The plain engine's states: [`UNKNOWN`], [`ON_STACK`] or a value.
+        struct Values<'a> {
+            graph: &'a Graph,
+            values: &'a mut [u32],
+            mex: &'a mut Mex,
+        }
+        impl Visitor for Values<'_> {
+            #[inline(always)]
+            fn look(&mut self, w: u32) -> Look {
+                match self.values[w as usize] {
                     UNKNOWN => {
-                        // Descend; the cursor stays on w, whose value is
-                        // read (from cache) when we come back.
-                        values[w as usize] = ON_STACK;
-                        stack.push(Frame {
-                            node: w,
-                            cursor: offsets[w as usize],
-                            seen: 0,
-                        });
-                        continue 'frames;
+                        self.values[w as usize] = ON_STACK;
+                        Look::Descend
                     }
-                    ON_STACK => {
-                        let from = stack
-                            .iter()
-                            .rposition(|f| f.node == w)
-                            .expect("an ON_STACK node is on the stack");
-                        let mut nodes: Vec<u32> = stack[from..].iter().map(|f| f.node).collect();
-                        nodes.push(w);
-                        for f in stack.drain(..) {
-                            values[f.node as usize] = UNKNOWN;
-                        }
-                        return Err(CycleError { nodes });
-                    }
-                    g => {
-                        if g < 64 {
-                            top.seen |= 1 << g;
-                        }
-                        top.cursor += 1;
-                    }
+                    ON_STACK => Look::Stop,
+                    g => Look::Value(g),
                 }
             }
-            let start = offsets[node];
-            let degree = (end - start) as usize;
-            values[node] = if degree < 64 {
-                (!top.seen).trailing_zeros()
-            } else {
-                let succ = &targets[start as usize..end as usize];
-                self.mex
-                    .mex(degree, succ.iter().map(|&w| values[w as usize]))
-            };
-            stack.pop();
+            #[inline(always)]
+            fn finish(&mut self, frame: &Frame, _early: bool) {
+                let values = &*self.values;
+                let g = frame_value(self.graph, frame, self.mex, |w| values[w as usize]);
+                self.values[frame.node as usize] = g;
+            }
         }
-        Ok(values[root as usize])
+        self.values[root as usize] = ON_STACK;
+        let mut visitor = Values {
+            graph: self.graph,
+            values: &mut self.values,
+            mex: &mut self.mex,
+        };
+        if let Some(w) = search(self.graph, &mut self.stack, root, &mut visitor) {
+            let stack = &mut self.stack;
+            let from = stack
+                .iter()
+                .rposition(|f| f.node == w)
+                .expect("an ON_STACK node is on the stack");
+            let mut nodes: Vec<u32> = stack[from..].iter().map(|f| f.node).collect();
+            nodes.push(w);
+            for f in stack.drain(..) {
+                self.values[f.node as usize] = UNKNOWN;
+            }
+            return Err(CycleError { nodes });
+        }
+        Ok(self.values[root as usize])
     }
 
     /// Computes every node's value and returns them all, indexed by node.
@@ -488,8 +470,8 @@ const WALKERS_MIN_NODES: usize = 1 << 16;
 /// which reports the cycle with its nodes.
 pub fn grundy_values(graph: &Graph) -> Result<Vec<u32>, CycleError> {
     if graph.node_count() >= WALKERS_MIN_NODES && !ids_look_ordered(graph) {
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get().min(walkers::MAX_THREADS));
+        let threads =
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(walkers::MAX_THREADS));
         if let Some(bytes) = walkers::byte_values(graph, threads) {
             return Ok(bytes.into_iter().map(u32::from).collect());
         }
@@ -723,7 +705,11 @@ mod tests {
         let up = Graph::from_edges(n as usize, &Vec::from_iter(0..n - 1), &Vec::from_iter(1..n));
         assert!(ids_look_ordered(&down.unwrap()));
         assert!(ids_look_ordered(&up.unwrap()));
-        let (s, t) = sg_bench::random_dag_edges(n as usize, 5 * n as usize, &mut sg_bench::SplitMix64::new(2));
+        let (s, t) = sg_bench::random_dag_edges(
+            n as usize,
+            5 * n as usize,
+            &mut sg_bench::SplitMix64::new(2),
+        );
         let random = Graph::from_edges(n as usize, &s, &t).unwrap();
         assert!(!ids_look_ordered(&random));
     }

@@ -11,6 +11,7 @@
 //! the other nodes.
 
 use crate::graph::Graph;
+use crate::graph::search::{Frame, Look, Visitor, frame_value, search};
 use crate::mex::Mex;
 
 /// Not visited yet.
@@ -33,69 +34,71 @@ pub(crate) struct AcyclicPart {
     pub(crate) cyclic_count: usize,
 }
 
-struct Frame {
-    node: u32,
-    /// Index into the CSR targets of the next successor to look at.
-    cursor: u32,
+/// The search's states: [`NEW`], [`ON_STACK`], [`REACHES_CYCLE`] or a value.
+struct Classify<'a> {
+    graph: &'a Graph,
+    values: Vec<u32>,
+    /// The nodes that cannot reach a cycle, each after its followers.
+    finished: Vec<u32>,
+    largest: u32,
+    mex: Mex,
+}
+
+impl Visitor for Classify<'_> {
+    #[inline]
+    fn look(&mut self, w: u32) -> Look {
+        match self.values[w as usize] {
+            NEW => {
+                self.values[w as usize] = ON_STACK;
+                Look::Descend
+            }
+            // The other followers are searched from the outer loop if
+            // nothing else reaches them.
+            ON_STACK | REACHES_CYCLE => Look::FinishNow,
+            g => Look::Value(g),
+        }
+    }
+
+    #[inline]
+    fn finish(&mut self, frame: &Frame, reaches_cycle: bool) {
+        let g = if reaches_cycle {
+            REACHES_CYCLE
+        } else {
+            let values = &self.values;
+            let g = frame_value(self.graph, frame, &mut self.mex, |w| values[w as usize]);
+            self.largest = self.largest.max(g);
+            self.finished.push(frame.node);
+            g
+        };
+        self.values[frame.node as usize] = g;
+    }
 }
 
 impl AcyclicPart {
     /// Searches `graph`; nodes that reach a cycle get the value `unreached`.
     pub(crate) fn of(graph: &Graph, unreached: u32) -> Self {
         let n = graph.node_count();
-        let (offsets, targets) = (graph.offsets(), graph.targets());
-        let mut values = vec![NEW; n];
-        let mut finished = Vec::with_capacity(n);
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut mex = Mex::new();
-        let mut largest = 0u32;
+        let mut search_state = Classify {
+            graph,
+            values: vec![NEW; n],
+            finished: Vec::with_capacity(n),
+            largest: 0,
+            mex: Mex::new(),
+        };
+        let mut stack = Vec::new();
         for root in 0..n as u32 {
-            if values[root as usize] != NEW {
-                continue;
-            }
-            values[root as usize] = ON_STACK;
-            stack.push(Frame {
-                node: root,
-                cursor: offsets[root as usize],
-            });
-            'frames: while let Some(top) = stack.last_mut() {
-                let node = top.node as usize;
-                let end = offsets[node + 1];
-                let mut cyclic = false;
-                while top.cursor < end {
-                    let w = targets[top.cursor as usize];
-                    match values[w as usize] {
-                        NEW => {
-                            // Descend; the cursor stays on w, looked at
-                            // again when we come back.
-                            values[w as usize] = ON_STACK;
-                            stack.push(Frame {
-                                node: w,
-                                cursor: offsets[w as usize],
-                            });
-                            continue 'frames;
-                        }
-                        ON_STACK | REACHES_CYCLE => {
-                            // The other followers are searched from the
-                            // outer loop if nothing else reaches them.
-                            cyclic = true;
-                            break;
-                        }
-                        _ => top.cursor += 1,
-                    }
-                }
-                values[node] = if cyclic {
-                    REACHES_CYCLE
-                } else {
-                    let succ = &targets[offsets[node] as usize..end as usize];
-                    let g = mex.mex(succ.len(), succ.iter().map(|&w| values[w as usize]));
-                    largest = largest.max(g);
-                    finished.push(node as u32);
-                    g
-                };
-                stack.pop();
+            if search_state.values[root as usize] == NEW {
+                search_state.values[root as usize] = ON_STACK;
+                let stopped = search(graph, &mut stack, root, &mut search_state);
+                debug_assert!(stopped.is_none(), "this search never stops early");
             }
         }
+        let Classify {
+            mut values,
+            finished,
+            largest,
+            ..
+        } = search_state;
         let cyclic_count = n - finished.len();
         for v in &mut values {
             if *v == REACHES_CYCLE {
@@ -148,7 +151,8 @@ mod tests {
     #[test]
     fn on_a_dag_gives_the_grundy_values() {
         let n = 5000u32;
-        let (s, t) = sg_bench::random_dag_edges(n as usize, 40_000, &mut sg_bench::SplitMix64::new(3));
+        let (s, t) =
+            sg_bench::random_dag_edges(n as usize, 40_000, &mut sg_bench::SplitMix64::new(3));
         let g = Graph::from_edges(n as usize, &s, &t).unwrap();
         let part = AcyclicPart::of(&g, u32::MAX);
         assert_eq!(part.values, grundy_values(&g).unwrap());

@@ -60,7 +60,11 @@ static LOW: [u16; 1 << HALF] = {
         let row = low as u64;
         // The run of pieces reaching bit HALF - 1.
         let a = (row << (64 - HALF)).leading_ones();
-        let top_run = if a == 0 { 0 } else { HALF_MASK ^ (HALF_MASK >> a) };
+        let top_run = if a == 0 {
+            0
+        } else {
+            HALF_MASK ^ (HALF_MASK >> a)
+        };
         let value = value_with_carry(row & !top_run, 0, false);
         let p = (HALF - row.count_ones()) & 1;
         table[low] = (value as u16) | (((2 * a + p) as u16) << 8);

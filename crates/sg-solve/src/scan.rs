@@ -328,7 +328,12 @@ mod tests {
             }
             let token = &buf[start..i];
             let line = 1 + buf[..start].iter().filter(|&&b| b == b'\n').count();
-            let column = start - buf[..start].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+            let column = start
+                - buf[..start]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1)
+                + 1;
             let at = format!("line {line}, column {column}: ");
             if !token.iter().all(u8::is_ascii_digit) {
                 let mut text = String::from_utf8_lossy(&token[..token.len().min(40)]).into_owned();

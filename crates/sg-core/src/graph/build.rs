@@ -143,7 +143,11 @@ pub(super) fn partitioned(
     threads: usize,
 ) -> Option<Graph> {
     let shift = (usize::BITS - node_count.leading_zeros()).saturating_sub(BUCKET_BITS);
-    let half = if threads > 1 { sources.len() / 2 } else { sources.len() };
+    let half = if threads > 1 {
+        sources.len() / 2
+    } else {
+        sources.len()
+    };
     let (s0, s1) = sources.split_at(half);
     let (t0, t1) = targets.split_at(half);
     // Step 1: check, and partition unless the edges are sorted (then the
@@ -210,8 +214,8 @@ mod tests {
             let g = partitioned(n, s, t, threads).expect("unsorted, in range");
             assert_eq!(g.edge_count(), s.len());
             assert_eq!(g.offsets()[0], 0);
-            for v in 0..n {
-                assert_eq!(g.successors(v as u32), adj[v].as_slice(), "{threads} threads");
+            for (v, list) in adj.iter().enumerate() {
+                assert_eq!(g.successors(v as u32), list.as_slice(), "{threads} threads");
             }
         }
     }
@@ -232,7 +236,9 @@ mod tests {
             s[..m / 2].reverse();
             check(n, &s, &t);
             // Edges leaving two nodes, alternately.
-            let two: Vec<u32> = (0..m).map(|e| if e % 2 == 0 { n as u32 - 1 } else { 0 }).collect();
+            let two: Vec<u32> = (0..m)
+                .map(|e| if e % 2 == 0 { n as u32 - 1 } else { 0 })
+                .collect();
             check(n, &two, &t);
         }
     }

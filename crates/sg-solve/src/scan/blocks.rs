@@ -49,7 +49,10 @@ fn classify_sse2(block: &[u8; 64]) -> (u64, u64) {
             };
             let digit = below(b'0', 10);
             // `\t`, `\n`, vertical tab, form feed and `\r` are 9..=13.
-            let space = _mm_or_si128(below(b'\t', 5), _mm_cmpeq_epi8(x, _mm_set1_epi8(b' ' as i8)));
+            let space = _mm_or_si128(
+                below(b'\t', 5),
+                _mm_cmpeq_epi8(x, _mm_set1_epi8(b' ' as i8)),
+            );
             digits |= u64::from(_mm_movemask_epi8(digit) as u16) << (16 * i);
             spaces |= u64::from(_mm_movemask_epi8(space) as u16) << (16 * i);
         }
@@ -78,7 +81,15 @@ mod tests {
             let block = [b; 64];
             let (d, s) = classify(&block);
             assert_eq!(d, if b.is_ascii_digit() { u64::MAX } else { 0 }, "{b}");
-            assert_eq!(s, if matches!(b, b' ' | 9..=13) { u64::MAX } else { 0 }, "{b}");
+            assert_eq!(
+                s,
+                if matches!(b, b' ' | 9..=13) {
+                    u64::MAX
+                } else {
+                    0
+                },
+                "{b}"
+            );
         }
     }
 }
