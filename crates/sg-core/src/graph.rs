@@ -699,6 +699,26 @@ mod tests {
     }
 
     #[test]
+    fn cycles_in_large_unordered_graphs_are_reported_with_their_nodes() {
+        // Large and not in id order: the walkers run, give up, and the plain
+        // engine reports the cycle.
+        let n = 100_000usize;
+        let (mut s, mut t) =
+            sg_bench::random_dag_edges(n, 5 * n, &mut sg_bench::SplitMix64::new(4));
+        // Close a cycle: an edge back from a target to its source.
+        s.push(t[7]);
+        t.push(s[7]);
+        let g = Graph::from_edges(n, &s, &t).unwrap();
+        assert!(!ids_look_ordered(&g));
+        let e = grundy_values(&g).unwrap_err();
+        assert!(e.nodes.len() >= 3);
+        assert_eq!(e.nodes.first(), e.nodes.last());
+        for w in e.nodes.windows(2) {
+            assert!(g.successors(w[0]).contains(&w[1]));
+        }
+    }
+
+    #[test]
     fn ordered_ids_are_told_from_random_ones() {
         let n = 100_000u32;
         let down = Graph::from_edges(n as usize, &Vec::from_iter(1..n), &Vec::from_iter(0..n - 1));
