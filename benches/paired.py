@@ -29,6 +29,8 @@ def peak_kib(argv, stdin_path):
     this script would count the script's own memory (Linux keeps the peak
     of the memory a process had before exec)."""
     if not os.path.exists(GNU_TIME):
+        print(f"paired.py: {GNU_TIME} is missing (Debian: apt-get install time): "
+              "no peak memory", file=sys.stderr)
         return None
     with open(stdin_path or os.devnull, "rb") as stdin:
         r = subprocess.run([GNU_TIME, "-f", "%M", *argv], stdin=stdin,
