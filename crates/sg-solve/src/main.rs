@@ -3,6 +3,7 @@
 //! subcommand lives in its own module under `cmd/`.
 
 mod cmd;
+mod input;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -31,7 +32,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            cmd::exit_status(&e)
         }
     }
 }

@@ -3,13 +3,14 @@
 //! compiled-in tables), the one place that memory-maps a table file, and
 //! printing the answers before the input error with exit status 2.
 
+use crate::input::{self, Input, ReadError};
 use anyhow::{Context, Result};
 use sg_solve::InputError;
 use sg_solve::tables::find_table;
 use sg_solve::values::{KnightValues, RowValues};
 use sg_tables::format::TableKind;
 use sg_tables::{MappedTable, TableError};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -19,27 +20,27 @@ const EXIT_BAD_INPUT: u8 = 2;
 /// The input file argument of the judge subcommands.
 #[derive(clap::Args, Debug)]
 pub(crate) struct InputArg {
-    /// Input file; standard input when absent or `-`.
+    /// Input file; standard input when absent or `-`. A regular file of
+    /// 1 MiB or more (FILE, or standard input redirected from one) is
+    /// memory-mapped: it must not change while grundy runs.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
+    /// The largest input accepted, in bytes or with a unit (K, M, G, T:
+    /// powers of 1024); a larger input is refused with exit status 2.
+    #[arg(long, value_name = "SIZE", default_value = input::DEFAULT_MAX_INPUT, value_parser = input::parse_size)]
+    max_input: u64,
 }
 
 impl InputArg {
-    /// The whole input: the file, or standard input when absent or `-`.
-    pub(crate) fn read(&self) -> Result<Vec<u8>> {
-        match &self.file {
-            Some(path) if path.as_os_str() != "-" => {
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
-            }
-            _ => {
-                let mut buf = Vec::new();
-                std::io::stdin()
-                    .lock()
-                    .read_to_end(&mut buf)
-                    .context("cannot read standard input")?;
-                Ok(buf)
-            }
-        }
+    /// The whole input: the file, or standard input when absent or `-`,
+    /// mapped or read (see [`input`]); too large an input is a
+    /// [`UsageError`].
+    pub(crate) fn read(&self) -> Result<Input> {
+        let path = self.file.as_deref().filter(|p| p.as_os_str() != "-");
+        input::read_input(path, self.max_input).map_err(|e| match e {
+            ReadError::TooLarge { .. } => UsageError(e.to_string()).into(),
+            ReadError::Io { .. } => anyhow::Error::new(e),
+        })
     }
 
     /// Reads the input, runs `solve(input, answers)` on it and prints the
@@ -52,6 +53,24 @@ impl InputArg {
         let mut out = Vec::new();
         let result = solve(&input, &mut out);
         print_answers(&out, result)
+    }
+}
+
+/// An error in the command line or the input that the user must fix
+/// (not in the environment): exit status 2, like bad input and clap's
+/// usage errors. Other errors (a file that cannot be read, an invalid
+/// table file) exit with status 1.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct UsageError(pub(crate) String);
+
+/// The exit status for the error `e` that ended a subcommand: 2 for a
+/// [`UsageError`], 1 otherwise.
+pub(crate) fn exit_status(e: &anyhow::Error) -> ExitCode {
+    if e.chain().any(|cause| cause.is::<UsageError>()) {
+        ExitCode::from(EXIT_BAD_INPUT)
+    } else {
+        ExitCode::FAILURE
     }
 }
 
