@@ -11,6 +11,7 @@ use sg_solve::values::{KnightValues, RowValues};
 use sg_tables::format::TableKind;
 use sg_tables::{MappedTable, TableError};
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -49,12 +50,42 @@ impl InputArg {
         &self,
         solve: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<(), InputError>,
     ) -> Result<ExitCode> {
+        self.answer_streaming(|input, out, _| solve(input, out))
+    }
+
+    /// [`answer`](Self::answer) for a solver whose output may be far larger
+    /// than its input: it hands its output buffer to `flush` as it grows,
+    /// which writes it to standard output and empties it (and stops the
+    /// solver if standard output fails).
+    pub(crate) fn answer_streaming(
+        &self,
+        solve: impl FnOnce(&[u8], &mut Vec<u8>, Flush<'_>) -> Result<(), InputError>,
+    ) -> Result<ExitCode> {
         let input = self.read()?;
         let mut out = Vec::new();
-        let result = solve(&input, &mut out);
+        let mut stdout = std::io::stdout().lock();
+        let mut failed = None;
+        let result = solve(&input, &mut out, &mut |out: &mut Vec<u8>| {
+            let written = stdout.write_all(out);
+            out.clear();
+            match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        drop(stdout);
+        if let Some(e) = failed {
+            return Err(anyhow::Error::new(e).context("cannot write the answers"));
+        }
         print_answers(&out, result)
     }
 }
+
+/// The `flush` that [`InputArg::answer_streaming`] hands to a solver.
+pub(crate) type Flush<'a> = &'a mut dyn FnMut(&mut Vec<u8>) -> ControlFlow<()>;
 
 /// An error in the command line or the input that the user must fix
 /// (not in the environment): exit status 2, like bad input and clap's
