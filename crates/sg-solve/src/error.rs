@@ -76,6 +76,14 @@ pub enum InputErrorKind {
     /// A graph that must be acyclic has a cycle.
     #[error("the graph of the test case starting here is not acyclic: {0}")]
     Cycle(#[from] CycleError),
+    /// Values that break the mex recurrence, so that a winning move cannot
+    /// be found (never from `grundy`'s verified tables and certified
+    /// descriptions; possible with a caller's own values).
+    #[error("the Grundy values are inconsistent: {what}")]
+    Inconsistent {
+        /// What could not be found.
+        what: &'static str,
+    },
     /// Data after the last test case.
     #[error("unexpected `{found}` after {after}")]
     Trailing {
