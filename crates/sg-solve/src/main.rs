@@ -31,7 +31,8 @@ fn main() -> ExitCode {
     match cli.command.run() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Causes may quote file names: escaped like input bytes.
+            eprintln!("error: {}", sg_solve::error::escape_text(&format!("{e:#}")));
             cmd::exit_status(&e)
         }
     }

@@ -78,3 +78,82 @@ fn inconsistent_values_give_an_error_and_no_partial_line() {
     assert!(e.to_string().contains("inconsistent"), "{e}");
     assert!(out.is_empty());
 }
+
+#[test]
+fn input_bytes_in_errors_are_escaped_and_cut() {
+    let out = common::grundy_bytes(&["hdu1524"], b"3\0\x1b[31m\n");
+    let err = out.stderr;
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!err.iter().any(|&b| b < 0x20 && b != b'\n'), "{err:?}");
+    assert_eq!(
+        String::from_utf8(err).unwrap(),
+        "error: line 1, column 1: expected the number of positions N, found `3\\x00\\x1b[31m`\n"
+    );
+    // Bytes that are not UTF-8, a bidirectional override, and a long token.
+    let out = common::grundy_bytes(&["floor"], b"1 \xff\xfe\xe2\x80\xae");
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: line 1, column 3: expected an integer, found `\\xff\\xfe\\u{202e}`\n"
+    );
+    let long = format!("1\n{}", "9".repeat(10_000) + "x");
+    let (_, err) = fails(&["hdu1524"], &long);
+    assert!(err.len() < 200, "{err}");
+    assert!(err.contains(&format!("`{}...`", "9".repeat(40))), "{err}");
+    // After the last case: escaped too.
+    let (_, err) = fails(&["hdu5724"], "1\n1\n1 1\n\x07\n");
+    assert!(
+        err.contains("unexpected `\\x07` after the last test case"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_long_cycle_is_shown_by_its_ends() {
+    let n = 100_000;
+    let mut input = format!("{n} {n}\n");
+    for v in 0..n {
+        input += &format!("{v} {}\n", (v + 1) % n);
+    }
+    input += &"0 ".repeat(n);
+    let (_, err) = fails(&["uva11927"], &input);
+    assert_eq!(
+        err,
+        "error: line 1, column 1: the graph of the test case starting here is not acyclic: \
+         graph has a cycle of 100000 moves: 0 -> 1 -> 2 -> 3 -> 4 -> ... -> 99996 -> 99997 -> \
+         99998 -> 99999 -> 0\n"
+    );
+    // Short cycles as before.
+    let (_, err) = fails(&["uva11927"], "2 2\n0 1\n1 0\n0 0\n");
+    assert!(err.ends_with("graph has a cycle: 0 -> 1 -> 0\n"), "{err}");
+}
+
+#[test]
+fn an_empty_graph_has_no_nodes() {
+    let (_, err) = fails(&["graph"], "0 0\n1 0\n");
+    assert_eq!(
+        err,
+        "error: line 2, column 3: node 0 is out of range (the graph has no nodes)\n"
+    );
+    let (_, err) = fails(&["hdu1524"], "0\n1 0\n");
+    assert!(
+        err.ends_with("node 0 is out of range (the graph has no nodes)\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn one_exit_status_convention() {
+    // Bad input, bad arguments: 2. The environment (a missing file): 1.
+    let code_of = |args: &[&str]| grundy(args, "1\n1\n1 1\n").status.code();
+    assert_eq!(code_of(&["hdu5724", "--width", "+20"]), Some(2));
+    assert_eq!(code_of(&["hdu5724", "--width", "65"]), Some(2));
+    assert_eq!(code_of(&["hdu5724", "--max-input", "2"]), Some(2));
+    assert_eq!(code_of(&["knight", "1", "2", "--moves", "0,1"]), Some(2));
+    assert_eq!(code_of(&["hdu5724", "--bogus"]), Some(2));
+    assert_eq!(code_of(&["hdu5724", "/nonexistent/input"]), Some(1));
+    assert_eq!(code_of(&["hdu5724"]), Some(0));
+    // A file name is escaped when printed.
+    let out = grundy(&["hdu5724", "/nonexistent/\u{1b}[2J"], "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("/nonexistent/\\x1b[2J"), "{err:?}");
+}

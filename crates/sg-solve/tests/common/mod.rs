@@ -15,6 +15,17 @@ pub fn grundy(args: &[&str], input: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// Runs the real `grundy` binary with `args`, the bytes `input` on
+/// standard input.
+pub fn grundy_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
+}
+
 /// Runs `grundy ARGS` on `input` and checks the bad-input contract: exit
 /// status 2, one line `error: ...` on standard error, no panic. Returns
 /// (stdout, stderr).
