@@ -163,3 +163,20 @@ fn regular_files_are_mapped_from_their_position() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn lightoj1315_online_is_bounded_and_fails_cleanly() {
+    // --online computes every square with x + y <= 32767 by definition:
+    // 512 MiB at most, a documented constant. Where the memory cannot be
+    // had, a clean error, not an abort.
+    refused(
+        &["lightoj1315", "--online"],
+        b"1\n1\n32767 0\n",
+        "square (32767, 0) needs 536887296 bytes of memory to compute by definition",
+    );
+    // Nearer squares fit: the same answer as from the compiled-in table.
+    let near = b"1\n2\n2000 3\n17 1500\n";
+    let (code, online, _) = run(&["lightoj1315", "--online"], near);
+    assert_eq!(code, Some(0));
+    assert_eq!(online, run(&["lightoj1315"], near).1);
+}
