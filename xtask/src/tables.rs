@@ -328,19 +328,23 @@ impl Output<'_> {
     /// whether it already did.
     fn ensure(&mut self, name: &str, parts: &[&[u8]]) -> Result<bool> {
         let path = self.dir.join(name);
-        let same = fs::read(&path).is_ok_and(|bytes| {
-            let mut rest = &bytes[..];
-            parts
-                .iter()
-                .all(|part| match rest.split_at_checked(part.len()) {
-                    Some((head, tail)) if head == *part => {
-                        rest = tail;
-                        true
-                    }
-                    _ => false,
-                })
-                && rest.is_empty()
-        });
+        // Only a regular file is read (reading a FIFO would block): anything
+        // else there is stale, and replaced when writing.
+        let regular = fs::metadata(&path).is_ok_and(|m| m.is_file());
+        let same = regular
+            && fs::read(&path).is_ok_and(|bytes| {
+                let mut rest = &bytes[..];
+                parts
+                    .iter()
+                    .all(|part| match rest.split_at_checked(part.len()) {
+                        Some((head, tail)) if head == *part => {
+                            rest = tail;
+                            true
+                        }
+                        _ => false,
+                    })
+                    && rest.is_empty()
+            });
         match self.mode {
             Mode::Write if !same => write_atomically(&path, parts)?,
             Mode::Check if !same => self.stale.push(path.display().to_string()),
