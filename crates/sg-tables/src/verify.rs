@@ -62,33 +62,51 @@ impl KnightTable<'_> {
     pub fn verify_values(&self) -> Result<(), TableError> {
         let size = self.size();
         let values = self.values();
-        let steps = self.moves().steps();
-        // Every follower lies on one of the `reach` diagonals before.
-        let reach = steps
+        // Each step with how many diagonals back it lands (`-(dx + dy) >= 1`).
+        let steps: Vec<(i64, i64, u64)> = self
+            .moves()
+            .steps()
             .iter()
-            .map(|&(dx, dy)| (-(i64::from(dx) + i64::from(dy))) as u64)
-            .max()
-            .unwrap_or(1);
+            .map(|&(dx, dy)| {
+                let (dx, dy) = (i64::from(dx), i64::from(dy));
+                (dx, dy, (-(dx + dy)) as u64)
+            })
+            .collect();
+        let reach = steps.iter().map(|s| s.2).max().unwrap_or(1);
         let diagonals = 2 * size - 1;
-        let window = reach.min(diagonals) as usize + 1;
+        let window = reach.min(diagonals) + 1;
         let width = diagonals as usize;
         // ring[d % window][x]: the value of (x, d - x), stored or computed.
-        let mut ring = vec![0u8; window * width];
+        let mut ring = vec![0u8; window as usize * width];
         let inside = |x: u64, y: u64| x < size && y < size;
+        let mut slot = 0u64; // d % window, without a division per square
         for d in 0..diagonals {
             for x in 0..=d {
                 let y = d - x;
                 let mut seen = 0u64;
-                for (a, b) in self.moves().moves_from(x, y) {
+                for &(dx, dy, back) in &steps {
+                    let (Some(a), Some(b)) = (x.checked_add_signed(dx), y.checked_add_signed(dy))
+                    else {
+                        continue;
+                    };
                     let g = if inside(a, b) {
                         values[(a * size + b) as usize]
+                    } else if back < window {
+                        let from = if slot >= back {
+                            slot - back
+                        } else {
+                            slot + window - back
+                        };
+                        ring[from as usize * width + a as usize]
                     } else {
-                        ring[((a + b) % window as u64) as usize * width + a as usize]
+                        // Further back than any diagonal kept: only when
+                        // the window holds every diagonal, so unreachable;
+                        // a square off every table has no value to give.
+                        continue;
                     };
                     seen |= 1u64.checked_shl(g.into()).unwrap_or(0);
                 }
                 let mex = (!seen).trailing_zeros() as u8;
-                let slot = (d % window as u64) as usize * width + x as usize;
                 if inside(x, y) {
                     let stored = values[(x * size + y) as usize];
                     if stored != mex {
@@ -100,8 +118,9 @@ impl KnightTable<'_> {
                         });
                     }
                 }
-                ring[slot] = mex;
+                ring[slot as usize * width + x as usize] = mex;
             }
+            slot = if slot + 1 == window { 0 } else { slot + 1 };
         }
         Ok(())
     }

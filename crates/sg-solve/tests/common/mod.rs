@@ -7,12 +7,7 @@ use std::collections::HashMap;
 
 /// Runs the real `grundy` binary with `args`, `input` on standard input.
 pub fn grundy(args: &[&str], input: &str) -> std::process::Output {
-    assert_cmd::Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(input.to_owned())
-        .output()
-        .unwrap()
+    grundy_bytes(args, input.as_bytes())
 }
 
 /// Runs the real `grundy` binary with `args`, the bytes `input` on
