@@ -122,3 +122,18 @@ fn the_committed_tables_values_follow_the_recurrence() {
             .unwrap();
     }
 }
+
+#[test]
+fn a_small_table_is_copied_so_changing_its_file_changes_nothing() {
+    let path = temp_file("row10-truncated.sgt", &row_file());
+    // SAFETY: below COPY_LIMIT the file is read, not mapped: the promise
+    // does not apply, which is what this test shows.
+    let opened = unsafe { sg_tables::open(&path, true) }.unwrap();
+    // Truncate and rewrite the file while the table is in use.
+    std::fs::write(&path, b"").unwrap();
+    std::fs::write(&path, vec![0xff; 4096]).unwrap();
+    let row = opened.table().row().unwrap();
+    for mask in 0..1024 {
+        assert_eq!(row.get(mask), Some((mask % 7) as u8));
+    }
+}
