@@ -194,3 +194,15 @@ fn tables_and_knight_run_in_bounded_memory() {
     );
     assert_eq!(code, Some(0));
 }
+
+#[test]
+fn found_by_fuzzing_the_unfixed_uva11927() {
+    // What `cargo fuzz run uva11927` found in a minute (out of memory) with
+    // the check on n disabled: n = 337333330 with 30 bytes after it.
+    let input = b"337333330\x0a0\x0a\x0a7 7\x0a0 1\x0a0 2\x0a0 4\x0a2 3\x0a4 5\x0a5 6\x0a33\x01\xf7\xff\x00!5";
+    refused(
+        &["uva11927"],
+        input,
+        "expected a stone count, found `33\\x01\\xf7\\xff\\x00!5`",
+    );
+}
