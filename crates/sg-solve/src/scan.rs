@@ -154,8 +154,7 @@ impl<'a> Scanner<'a> {
             .iter()
             .position(|&b| is_space(b))
             .map_or(self.buf.len(), |n| start + n);
-        let text = String::from_utf8_lossy(&self.buf[start..end.min(start + 40)]).into_owned();
-        if end > start + 40 { text + "..." } else { text }
+        crate::error::escape_bytes(&self.buf[start..end], 40)
     }
 
     #[cold]
