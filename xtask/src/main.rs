@@ -19,6 +19,7 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use sg_tables::generate;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
@@ -45,16 +46,24 @@ enum Command {
 }
 
 /// Which tables to make.
-#[derive(Args, Clone, Copy)]
+#[derive(Args, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Sizes {
     /// Cells of the row table (2^W entries).
-    #[arg(long, value_name = "W", default_value_t = 20,
+    #[arg(long, value_name = "W", default_value_t = Sizes::DEFAULT.row_width,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(generate::row::MAX_WIDTH)))]
     row_width: u32,
     /// Side of the knight table (N^2 entries).
-    #[arg(long, value_name = "N", default_value_t = 1024,
+    #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.knight_size,
           value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
     knight_size: u64,
+}
+
+impl Sizes {
+    /// The sizes of the committed tables of data/ (the defaults).
+    pub(crate) const DEFAULT: Self = Self {
+        row_width: 20,
+        knight_size: 1024,
+    };
 }
 
 #[derive(Args)]
@@ -67,8 +76,8 @@ struct GenArgs {
     out: Option<PathBuf>,
     #[command(flatten)]
     sizes: Sizes,
-    /// Worker threads (default: one per CPU).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: one per CPU).
+    #[arg(long, value_parser = tables::parse_threads)]
     threads: Option<usize>,
 }
 
@@ -82,25 +91,38 @@ struct BenchArgs {
     /// Only this table.
     #[arg(long, value_enum)]
     only: Option<tables::Only>,
-    /// Only this many threads (default: 1 thread, then one per CPU).
-    #[arg(long)]
+    /// Only this many threads, 1 to 256 (default: 1 thread, then one per CPU).
+    #[arg(long, value_parser = tables::parse_threads)]
     threads: Option<usize>,
     /// Also time the single-threaded computation of sg-core.
     #[arg(long)]
     sequential: bool,
 }
 
-fn main() -> Result<()> {
-    match Cli::parse().command {
+/// Runs the task; an error is printed as one `error: ...` line with its
+/// causes (never a backtrace, whatever `RUST_BACKTRACE` says), exit status 1.
+fn main() -> ExitCode {
+    match run(Cli::parse().command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
         Command::Gen(args) => {
-            let out = args.out.unwrap_or_else(tables::default_data_dir);
+            let out = args.out.clone().unwrap_or_else(tables::default_data_dir);
             let pool = tables::pool(args.threads)?;
             let mode = if args.check {
                 tables::Mode::Check
             } else {
                 tables::Mode::Write
             };
-            tables::ensure_tables(&out, args.sizes, &pool, mode)
+            let fix = tables::fix_command(args.out.as_deref(), args.sizes);
+            tables::ensure_tables(&out, args.sizes, &pool, mode, &fix)
         }
         Command::Bench(args) => tables::bench(
             args.sizes,

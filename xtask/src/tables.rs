@@ -27,6 +27,37 @@ pub(crate) fn default_data_dir() -> PathBuf {
         .join("data")
 }
 
+/// The most worker threads `--threads` accepts: far more than the
+/// generators can use, few enough to start without exhausting memory.
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// The command that makes the tables of `--out DIR` (the default `data/`
+/// when `None`) with these sizes: what `--check` suggests when they are
+/// stale.
+pub(crate) fn fix_command(out: Option<&Path>, sizes: Sizes) -> String {
+    let mut command = "cargo xtask gen".to_owned();
+    if let Some(dir) = out {
+        command += &format!(" --out {}", dir.display());
+    }
+    if sizes.row_width != Sizes::DEFAULT.row_width {
+        command += &format!(" --row-width {}", sizes.row_width);
+    }
+    if sizes.knight_size != Sizes::DEFAULT.knight_size {
+        command += &format!(" --knight-size {}", sizes.knight_size);
+    }
+    command
+}
+
 /// A rayon pool of `threads` threads (default: one per CPU).
 pub(crate) fn pool(threads: Option<usize>) -> Result<ThreadPool> {
     let mut builder = rayon::ThreadPoolBuilder::new();
@@ -212,22 +243,65 @@ impl Made {
     }
 }
 
+/// The suffix of the temporary files [`write_atomically`] renames.
+const TMP_SUFFIX: &str = ".tmp";
+
 /// Writes `parts` to `path` through a temporary file and a rename, so that
-/// a reader (or a memory map) never sees a half-written table.
+/// a reader (or a memory map) never sees a half-written table. On failure
+/// (a full disk, say) the temporary file is removed; if the process is
+/// killed, the next run removes it ([`remove_stale_tmp`]).
 fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(TMP_SUFFIX);
     let tmp = PathBuf::from(tmp);
+    let written = write_parts(&tmp, parts).and_then(|()| {
+        fs::rename(&tmp, path)
+            .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
+    });
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
+}
+
+fn write_parts(tmp: &Path, parts: &[&[u8]]) -> Result<()> {
     let mut file =
-        fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        fs::File::create(tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
     for part in parts {
         file.write_all(part)
             .with_context(|| format!("cannot write {}", tmp.display()))?;
     }
     file.sync_all()
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    fs::rename(&tmp, path)
-        .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
+        .with_context(|| format!("cannot write {}", tmp.display()))
+}
+
+/// The temporary files (`*.sgt.tmp`, `MANIFEST.md.tmp`) that an interrupted
+/// run of `gen` left in `dir`.
+fn stale_tmp_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut stale: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(&format!(".sgt{TMP_SUFFIX}"))
+                || name == format!("{}{TMP_SUFFIX}", manifest::FILE_NAME)
+        })
+        .collect();
+    stale.sort();
+    stale
+}
+
+/// Removes what [`stale_tmp_files`] finds, saying so.
+fn remove_stale_tmp(dir: &Path) -> Result<()> {
+    for path in stale_tmp_files(dir) {
+        fs::remove_file(&path)
+            .with_context(|| format!("cannot remove the stale {}", path.display()))?;
+        eprintln!("removed {}, left by an interrupted run", path.display());
+    }
+    Ok(())
 }
 
 /// What `cargo xtask gen` does with the expected contents of each file.
@@ -254,19 +328,23 @@ impl Output<'_> {
     /// whether it already did.
     fn ensure(&mut self, name: &str, parts: &[&[u8]]) -> Result<bool> {
         let path = self.dir.join(name);
-        let same = fs::read(&path).is_ok_and(|bytes| {
-            let mut rest = &bytes[..];
-            parts
-                .iter()
-                .all(|part| match rest.split_at_checked(part.len()) {
-                    Some((head, tail)) if head == *part => {
-                        rest = tail;
-                        true
-                    }
-                    _ => false,
-                })
-                && rest.is_empty()
-        });
+        // Only a regular file is read (reading a FIFO would block): anything
+        // else there is stale, and replaced when writing.
+        let regular = fs::metadata(&path).is_ok_and(|m| m.is_file());
+        let same = regular
+            && fs::read(&path).is_ok_and(|bytes| {
+                let mut rest = &bytes[..];
+                parts
+                    .iter()
+                    .all(|part| match rest.split_at_checked(part.len()) {
+                        Some((head, tail)) if head == *part => {
+                            rest = tail;
+                            true
+                        }
+                        _ => false,
+                    })
+                    && rest.is_empty()
+            });
         match self.mode {
             Mode::Write if !same => write_atomically(&path, parts)?,
             Mode::Check if !same => self.stale.push(path.display().to_string()),
@@ -278,10 +356,25 @@ impl Output<'_> {
 
 /// `cargo xtask gen [--check]`: makes the tables and the manifest in
 /// memory, then writes them to `out` or checks that `out` holds them.
-pub(crate) fn ensure_tables(out: &Path, sizes: Sizes, pool: &ThreadPool, mode: Mode) -> Result<()> {
+/// `fix` is the command that makes `out` as wanted, for the message when
+/// `--check` finds it stale.
+pub(crate) fn ensure_tables(
+    out: &Path,
+    sizes: Sizes,
+    pool: &ThreadPool,
+    mode: Mode,
+    fix: &str,
+) -> Result<()> {
     let specs = Spec::all(sizes);
+    if mode == Mode::Check && !out.is_dir() {
+        bail!(
+            "{} does not exist (or is not a folder); make it with `{fix}`",
+            out.display()
+        );
+    }
     if mode == Mode::Write {
         fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        remove_stale_tmp(out)?;
         let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
         check_disk(out, bytes)?;
     }
@@ -315,6 +408,11 @@ pub(crate) fn ensure_tables(out: &Path, sizes: Sizes, pool: &ThreadPool, mode: M
         eprintln!("wrote {}", out.display());
         return Ok(());
     }
+    for path in stale_tmp_files(out) {
+        output
+            .stale
+            .push(format!("{} (left by an interrupted run)", path.display()));
+    }
     if let Ok(dir) = fs::read_dir(out) {
         for entry in dir.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
@@ -327,7 +425,7 @@ pub(crate) fn ensure_tables(out: &Path, sizes: Sizes, pool: &ThreadPool, mode: M
     }
     if !output.stale.is_empty() {
         bail!(
-            "stale generated tables:\n  {}\nrun `cargo xtask gen` and commit the result",
+            "stale generated tables:\n  {}\nrun `{fix}` (and commit the result if it is data/)",
             output.stale.join("\n  ")
         );
     }
@@ -409,11 +507,11 @@ mod tests {
     use super::*;
 
     fn generate(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-        ensure_tables(out, sizes, pool, Mode::Write)
+        ensure_tables(out, sizes, pool, Mode::Write, "FIX")
     }
 
     fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-        ensure_tables(out, sizes, pool, Mode::Check)
+        ensure_tables(out, sizes, pool, Mode::Check, "FIX")
     }
 
     #[test]
@@ -448,7 +546,7 @@ mod tests {
         fs::write(&path, bytes).unwrap();
         let err = check(&out, sizes, &pool).unwrap_err().to_string();
         assert!(err.contains("knight.sgt"), "{err}");
-        assert!(err.contains("run `cargo xtask gen`"), "{err}");
+        assert!(err.contains("run `FIX`"), "{err}");
 
         generate(&out, sizes, &pool).unwrap();
         fs::write(out.join("extra.sgt"), b"").unwrap();
@@ -461,6 +559,46 @@ mod tests {
         // Writing repairs exactly what checking found stale.
         generate(&out, sizes, &pool).unwrap();
         check(&out, sizes, &pool).unwrap();
+        // What a killed run leaves is found by --check, removed by writing.
+        fs::write(out.join("row8.sgt.tmp"), b"half").unwrap();
+        let err = check(&out, sizes, &pool).unwrap_err().to_string();
+        assert!(
+            err.contains("row8.sgt.tmp (left by an interrupted run)"),
+            "{err}"
+        );
+        generate(&out, sizes, &pool).unwrap();
+        assert!(!out.join("row8.sgt.tmp").exists());
+        check(&out, sizes, &pool).unwrap();
         fs::remove_dir_all(&out).unwrap();
+        let err = check(&out, sizes, &pool).unwrap_err().to_string();
+        assert!(err.contains("does not exist"), "{err}");
+        assert!(err.contains("make it with `FIX`"), "{err}");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("xtask-tmp-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        // Renaming onto a folder fails after the temporary file is written.
+        let target = dir.join("table.sgt");
+        fs::create_dir_all(target.join("inside")).unwrap();
+        assert!(write_atomically(&target, &[b"bytes"]).is_err());
+        assert!(!dir.join("table.sgt.tmp").exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_fix_names_the_folder_and_sizes() {
+        let sizes = Sizes {
+            row_width: 8,
+            knight_size: 40,
+        };
+        assert_eq!(
+            fix_command(Some(Path::new("/tmp/t")), sizes),
+            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40"
+        );
+        assert_eq!(fix_command(None, Sizes::DEFAULT), "cargo xtask gen");
+        assert!(parse_threads("0").is_err() && parse_threads("257").is_err());
+        assert_eq!(parse_threads("2"), Ok(2));
     }
 }

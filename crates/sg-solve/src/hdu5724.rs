@@ -85,7 +85,8 @@ pub fn solve(
         if sum == 0 {
             out.extend_from_slice(b"NO\n");
         } else if opts.hint {
-            let (row_index, from, to) = winning_move(&rows, sum, width, &mut row_value);
+            let (row_index, from, to) = winning_move(&rows, sum, width, &mut row_value)
+                .map_err(|kind| sc.error_at(sc.last_offset(), kind))?;
             writeln!(out, "YES {row_index} {from} {to}").expect("writing to a Vec cannot fail");
         } else {
             out.extend_from_slice(b"YES\n");
@@ -96,17 +97,21 @@ pub fn solve(
 
 /// A winning move `(row, from, to)`: the 1-based row index in the case and
 /// the piece's column before and after, given rows whose values XOR to
-/// `sum != 0`.
+/// `sum != 0`. Values that break the mex recurrence (a corrupt table) give
+/// an error, not a panic.
 pub fn winning_move(
     rows: &[u64],
     sum: u32,
     width: u32,
     row_value: &mut impl FnMut(u64) -> u32,
-) -> (usize, u32, u32) {
+) -> Result<(usize, u32, u32), InputErrorKind> {
+    let inconsistent = InputErrorKind::Inconsistent {
+        what: "no row can move to a losing sum",
+    };
     let (index, target) = component_to_move(rows.iter().map(|&mask| row_value(mask)), sum)
-        .expect("a nonzero XOR has a row with its top bit");
+        .ok_or(inconsistent.clone())?;
     let m = row::row_moves(rows[index])
         .find(|m| row_value(m.row) == target)
-        .expect("mex: every smaller value has a follower");
-    (index + 1, width - m.from, width - m.to)
+        .ok_or(inconsistent)?;
+    Ok((index + 1, width - m.from, width - m.to))
 }

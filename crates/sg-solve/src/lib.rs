@@ -15,7 +15,6 @@ pub mod error;
 pub mod graph;
 pub mod hdu1524;
 pub mod hdu5724;
-pub mod input;
 pub mod lightoj1315;
 pub mod scan;
 pub mod tables;

@@ -263,8 +263,7 @@ impl<'a> Scanner<'a> {
             .iter()
             .position(|&b| is_space(b))
             .map_or(self.buf.len(), |n| start + n);
-        let text = String::from_utf8_lossy(&self.buf[start..end.min(start + 40)]).into_owned();
-        if end > start + 40 { text + "..." } else { text }
+        crate::error::escape_bytes(&self.buf[start..end], 40)
     }
 
     #[cold]
@@ -336,10 +335,9 @@ mod tests {
                 + 1;
             let at = format!("line {line}, column {column}: ");
             if !token.iter().all(u8::is_ascii_digit) {
-                let mut text = String::from_utf8_lossy(&token[..token.len().min(40)]).into_owned();
-                if token.len() > 40 {
-                    text.push_str("...");
-                }
+                // The token as error messages show it (escaped, cut at 40
+                // bytes; `escape_bytes` has its own tests).
+                let text = crate::error::escape_bytes(token, 40);
                 return (values, Some(format!("{at}expected n, found `{text}`")));
             }
             match std::str::from_utf8(token).unwrap().parse::<u64>() {

@@ -61,7 +61,7 @@ pub struct WrongMoves {
 
 /// Hyper-knight values: by lookup inside the table's square; outside it,
 /// through the certified description of the whole board when one is given
-/// ([`KnightValues::with_pattern`]: any `x, y < 2^63` in O(1)), else on
+/// ([`KnightValues::with_pattern`]: any square in O(1)), else on
 /// demand (diagonal by diagonal, up to `x + y = TriangleTable::DEFAULT_MAX_SUM`).
 #[derive(Debug)]
 pub struct KnightValues<'a> {
@@ -124,15 +124,18 @@ impl<'a> KnightValues<'a> {
         self.online.moves()
     }
 
-    /// The Grundy value of `(x, y)`; an error only for a square outside the
-    /// table and too far out to compute.
+    /// The Grundy value of `(x, y)`, for any `x, y` with the certified
+    /// description; an error only for a square outside the table and too
+    /// far out to compute on demand (without the description).
     #[inline]
     pub fn value(&mut self, x: u64, y: u64) -> Result<u8, KnightError> {
         match self.table.as_ref().and_then(|t| t.get(x, y)) {
             Some(g) => Ok(g),
             None => match &self.pattern {
-                Some(PatternSource::Given(p)) => p.value_checked(x, y),
-                Some(PatternSource::OnFirstUse(get)) => get().value_checked(x, y),
+                // Certified for the whole board, exact for any u64 square:
+                // a hint's square one step beyond 2^63 - 1 included.
+                Some(PatternSource::Given(p)) => Ok(p.value(x, y)),
+                Some(PatternSource::OnFirstUse(get)) => Ok(get().value(x, y)),
                 None => self.online.value(x, y),
             },
         }

@@ -68,11 +68,30 @@ fn knight_answers_huge_squares() {
 
 #[test]
 fn knight_rejects_bad_moves() {
-    for moves in ["1,1", "-1", "a,b", ""] {
+    // Usage errors, like every other bad argument: exit status 2.
+    for moves in ["1,1", "-1", "a,b", "", "+1,-2", "-1,+0"] {
         let (code, _, err) = run(&["knight", "1", "2", "--moves", moves], "");
-        assert_eq!(code, Some(1), "{moves}: {err}");
-        assert!(err.starts_with("error: --moves"), "{err}");
+        assert_eq!(code, Some(2), "{moves}: {err}");
+        assert!(
+            err.starts_with(&format!(
+                "error: invalid value '{moves}' for '--moves <STEPS>'"
+            )),
+            "{err}"
+        );
     }
+}
+
+#[test]
+fn coordinates_are_digits_as_on_standard_input() {
+    // `+5` is refused on the command line as it is in a judge input.
+    for bad in ["+5", "-0", " 5", "5 ", "0x5", ""] {
+        let (code, _, err) = run(&["knight", bad, "3"], "");
+        assert_eq!(code, Some(2), "{bad:?}: {err}");
+    }
+    let (_, _, err) = run(&["lightoj1315"], "1\n1\n+5 3\n");
+    assert!(err.contains("expected a knight's x, found `+5`"), "{err}");
+    let (code, out, _) = run(&["knight", "5", "3"], "");
+    assert_eq!((code, out.as_str()), (Some(0), "1\n"));
 }
 
 #[test]

@@ -177,6 +177,41 @@ pub enum TableError {
         /// Address of the payload.
         address: usize,
     },
+    /// A row table value that is not the mex of its followers' values.
+    #[error(
+        "wrong value: row {mask:#b} (mask {mask}) holds {stored}, but the mex of its followers' values is {mex}"
+    )]
+    RowValue {
+        /// The row.
+        mask: u64,
+        /// The value in the table.
+        stored: u8,
+        /// What the recurrence gives.
+        mex: u32,
+    },
+    /// A knight table value that is not the mex of its moves' values.
+    #[error(
+        "wrong value: square ({x}, {y}) holds {stored}, but the mex of its moves' squares is {mex}"
+    )]
+    KnightValue {
+        /// The square's x.
+        x: u64,
+        /// The square's y.
+        y: u64,
+        /// The value in the table.
+        stored: u8,
+        /// What the recurrence gives.
+        mex: u32,
+    },
+    /// A path that is not a regular file (a FIFO, a device, a folder):
+    /// refused before it is read, so that opening it cannot block.
+    #[error("{path} is not a regular file (it is {what})")]
+    NotRegularFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead.
+        what: &'static str,
+    },
     /// The payload checksum does not match: the payload is corrupt.
     #[error("payload checksum mismatch: header says {expected:#010x}, payload has {found:#010x}")]
     PayloadChecksum {

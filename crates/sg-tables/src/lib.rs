@@ -15,7 +15,11 @@
 //!   views, and [`Table::knight_pattern`] certifies a stored description of
 //!   a knight game on the whole board.
 //! - [`read_file`] reads a file into a 64-byte aligned buffer;
-//!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract).
+//!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract);
+//!   [`open`] reads files up to [`COPY_LIMIT`] and maps larger ones. Only
+//!   regular files are opened.
+//! - [`RowTable::verify_values`] and [`KnightTable::verify_values`]: the
+//!   values checked against the game's recurrence (a checksum is no proof).
 //! - [`embedded_row_table`], [`embedded_knight_table`] and
 //!   [`embedded_knight_pattern`] (feature `embedded`, on by default): the
 //!   committed tables, validated (the pattern certified) once.
@@ -35,6 +39,7 @@ pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod table;
+mod verify;
 mod views;
 
 pub use aligned::AlignedBytes;
@@ -44,6 +49,9 @@ pub use embedded::{
     embedded_knight_table, embedded_row_bytes, embedded_row_table,
 };
 pub use error::TableError;
-pub use file::{MappedTable, OwnedTable, open_mmap, open_mmap_unverified, read_file};
+pub use file::{
+    COPY_LIMIT, MappedTable, OwnedTable, TableFile, open, open_mmap, open_mmap_unverified,
+    read_file, read_header,
+};
 pub use table::{Table, TableInfo};
 pub use views::{KnightTable, RowTable};

@@ -6,6 +6,8 @@
 
 mod shared;
 
+pub(crate) use shared::exit_status;
+
 /// Declares the subcommand modules, the [`Command`] enum that clap parses
 /// (one variant per module, holding the module's `Args`) and the dispatch
 /// to each module's `run(args) -> anyhow::Result<ExitCode>`.

@@ -1,7 +1,8 @@
 //! `grundy tables info|verify`: what table files hold, and whether they are intact.
 
-use super::shared::map_table;
+use super::shared::open_table;
 use anyhow::Result;
+use sg_solve::error::escape_text;
 use sg_solve::tables::{report, table_files};
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,12 +58,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             }
         }
         Some(path) => {
-            for file in table_files(&path)? {
+            let files = table_files(&path)?;
+            for file in files {
                 let name = file.display().to_string();
-                ok &= match map_table(&file, false) {
-                    Ok(mapped) => report(&name, mapped.bytes(), verify, &mut out)?,
+                ok &= match open_table(&file, false) {
+                    Ok(opened) => report(&name, opened.bytes(), verify, &mut out)?,
                     Err(e) => {
-                        writeln!(out, "{name}: INVALID: {e:#}")?;
+                        writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?;
                         false
                     }
                 };

@@ -7,10 +7,16 @@ use std::collections::HashMap;
 
 /// Runs the real `grundy` binary with `args`, `input` on standard input.
 pub fn grundy(args: &[&str], input: &str) -> std::process::Output {
+    grundy_bytes(args, input.as_bytes())
+}
+
+/// Runs the real `grundy` binary with `args`, the bytes `input` on
+/// standard input.
+pub fn grundy_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
     assert_cmd::Command::cargo_bin("grundy")
         .unwrap()
         .args(args)
-        .write_stdin(input.to_owned())
+        .write_stdin(input.to_vec())
         .output()
         .unwrap()
 }
@@ -27,6 +33,24 @@ pub fn fails(args: &[&str], input: &str) -> (String, String) {
     assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
     assert!(stderr.starts_with("error: "), "{stderr}");
     (stdout, stderr)
+}
+
+/// Runs the real `grundy` binary with `args` and `input` on standard input
+/// under an address-space limit of `limit_mib` MiB (`ulimit -v`), so that
+/// an allocation in proportion to a declared count fails the test. A failed
+/// allocation aborts (signal 6): the exit status is then `None`.
+#[cfg(target_os = "linux")]
+pub fn grundy_limited(args: &[&str], input: &[u8], limit_mib: u64) -> std::process::Output {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let script = format!("ulimit -v {} && exec \"$0\" \"$@\"", limit_mib * 1024);
+    assert_cmd::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(bin)
+        .args(args)
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
 }
 
 /// The benchmarks' seeded generator, for large deterministic test inputs.
