@@ -6,7 +6,8 @@
 //! Each iteration answers 4096 random queries and XORs the values, as a
 //! judge solver does.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use sg_bench::{SplitMix64, naive};
 use sg_core::knight::{MoveSet, TriangleTable, knight_square_table};
 use sg_core::row::{row_grundy, row_table_by_definition};
@@ -15,6 +16,19 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 const QUERIES: usize = 4096;
+
+/// Benchmarks `value` over all `queries`, XORing the values as a judge
+/// solver does (and so that none is optimised away).
+fn bench_queries<Q: Copy>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    queries: &[Q],
+    mut value: impl FnMut(Q) -> u32,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| queries.iter().fold(0, |x, &q| x ^ value(black_box(q))))
+    });
+}
 
 fn data_file(name: &str) -> MappedTable {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -34,29 +48,15 @@ fn rows(c: &mut Criterion) {
     let mapped = mapped_file.table().row().expect("a row table");
     let mut group = c.benchmark_group("row-query");
     group.throughput(Throughput::Elements(QUERIES as u64));
-    group.bench_function("closed-form", |b| {
-        b.iter(|| masks.iter().fold(0, |x, &m| x ^ row_grundy(black_box(m))))
+    bench_queries(&mut group, "closed-form", &masks, row_grundy);
+    bench_queries(&mut group, "table-embedded", &masks, |m| {
+        u32::from(embedded.get(m).unwrap())
     });
-    group.bench_function("table-embedded", |b| {
-        b.iter(|| {
-            masks.iter().fold(0, |x, &m| {
-                x ^ u32::from(embedded.get(black_box(m)).unwrap())
-            })
-        })
+    bench_queries(&mut group, "table-mmap", &masks, |m| {
+        u32::from(mapped.get(m).unwrap())
     });
-    group.bench_function("table-mmap", |b| {
-        b.iter(|| {
-            masks
-                .iter()
-                .fold(0, |x, &m| x ^ u32::from(mapped.get(black_box(m)).unwrap()))
-        })
-    });
-    group.bench_function("table-in-memory", |b| {
-        b.iter(|| {
-            masks
-                .iter()
-                .fold(0, |x, &m| x ^ u32::from(in_memory[black_box(m) as usize]))
-        })
+    bench_queries(&mut group, "table-in-memory", &masks, |m| {
+        u32::from(in_memory[m as usize])
     });
     group.finish();
     let mut group = c.benchmark_group("row-table-build");
@@ -82,33 +82,17 @@ fn knights(c: &mut Criterion) {
     warm.grow_to(998);
     let mut group = c.benchmark_group("knight-query");
     group.throughput(Throughput::Elements(QUERIES as u64));
-    group.bench_function("table-embedded", |b| {
-        b.iter(|| {
-            squares
-                .iter()
-                .fold(0, |x, &(a, y)| x ^ embedded.get(black_box(a), y).unwrap())
-        })
+    bench_queries(&mut group, "table-embedded", &squares, |(a, y)| {
+        u32::from(embedded.get(a, y).unwrap())
     });
-    group.bench_function("table-mmap", |b| {
-        b.iter(|| {
-            squares
-                .iter()
-                .fold(0, |x, &(a, y)| x ^ mapped.get(black_box(a), y).unwrap())
-        })
+    bench_queries(&mut group, "table-mmap", &squares, |(a, y)| {
+        u32::from(mapped.get(a, y).unwrap())
     });
-    group.bench_function("table-in-memory", |b| {
-        b.iter(|| {
-            squares.iter().fold(0, |x, &(a, y)| {
-                x ^ in_memory[black_box(a * 1024 + y) as usize]
-            })
-        })
+    bench_queries(&mut group, "table-in-memory", &squares, |(a, y)| {
+        u32::from(in_memory[(a * 1024 + y) as usize])
     });
-    group.bench_function("on-demand-warm", |b| {
-        b.iter(|| {
-            squares
-                .iter()
-                .fold(0, |x, &(a, y)| x ^ warm.value(black_box(a), y).unwrap())
-        })
+    bench_queries(&mut group, "on-demand-warm", &squares, |(a, y)| {
+        u32::from(warm.value(a, y).unwrap())
     });
     group.bench_function("on-demand-cold", |b| {
         b.iter(|| {

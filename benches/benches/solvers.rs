@@ -5,7 +5,7 @@
 //! `--online` (no table).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sg_solve::tables::{KnightValues, RowValues};
+use sg_solve::values::{KnightValues, RowValues};
 use sg_solve::{hdu1524, hdu5724, lightoj1315, scan, uva11927};
 use sg_tables::{embedded_knight_pattern, embedded_knight_table, embedded_row_table};
 use std::hint::black_box;
@@ -16,11 +16,11 @@ fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
         "hdu1524" => hdu1524::solve(input, out, Default::default()),
         "uva11927" => uva11927::solve(input, out),
         "hdu5724" => {
-            let rows = RowValues::new((!online).then(embedded_row_table));
+            let rows = RowValues::new((!online).then(|| *embedded_row_table()));
             hdu5724::solve(input, out, Default::default(), |m| rows.value(m))
         }
         "lightoj1315" => {
-            let mut knights = KnightValues::new((!online).then(embedded_knight_table))
+            let mut knights = KnightValues::new((!online).then(|| embedded_knight_table().clone()))
                 .expect("the embedded table is the hyper knight's");
             if !online {
                 knights = knights

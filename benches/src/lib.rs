@@ -1,6 +1,8 @@
 //! Deterministic judge inputs for benchmarks, at and beyond the judges'
 //! limits. The same bytes feed the criterion benchmarks (in memory) and the
 //! whole-process measurements (`cargo xtask inputs --out DIR` writes them).
+//! Not published and not for users: it also holds the naive baselines of
+//! the judges' write-ups ([`naive`]), which the benchmarks measure against.
 //!
 //! The generator is SplitMix64 with fixed seeds, written out here so that
 //! the inputs stay byte-identical across dependency upgrades (the `rand`

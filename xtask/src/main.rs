@@ -1,5 +1,9 @@
 //! `cargo xtask`: developer tasks of the grundy workspace.
 //!
+//! Not published and not needed to build or use `grundy`: the tables it
+//! writes to `data/` are committed. It only drives the library's
+//! generators (`sg_tables::generate`) and writes files.
+//!
 //! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help).
 //! - `cargo xtask gen --check`: fails when a committed table is stale.
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
@@ -91,11 +95,12 @@ fn main() -> Result<()> {
         Command::Gen(args) => {
             let out = args.out.unwrap_or_else(tables::default_data_dir);
             let pool = tables::pool(args.threads)?;
-            if args.check {
-                tables::check(&out, args.sizes, &pool)
+            let mode = if args.check {
+                tables::Mode::Check
             } else {
-                tables::generate(&out, args.sizes, &pool)
-            }
+                tables::Mode::Write
+            };
+            tables::ensure_tables(&out, args.sizes, &pool, mode)
         }
         Command::Bench(args) => tables::bench(
             args.sizes,

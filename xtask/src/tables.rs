@@ -79,25 +79,6 @@ impl Spec {
         }
     }
 
-    fn metadata(self, payload: &[u8]) -> Metadata {
-        let game = match self {
-            Self::Row { width } => Game::Row { width },
-            Self::Knight { size } => Game::Knight {
-                size,
-                moves: MoveSet::hyper_knight().steps().to_vec(),
-            },
-            Self::KnightPattern => Game::KnightPattern {
-                moves: MoveSet::hyper_knight().steps().to_vec(),
-                searched_to: SearchOptions::default().max_sum,
-                len: payload.len() as u64,
-            },
-        };
-        Metadata {
-            game,
-            generator: GENERATOR.to_owned(),
-        }
-    }
-
     /// Entries of the table (for a pattern: a bound on its length).
     fn entries(self) -> u64 {
         match self {
@@ -135,25 +116,43 @@ impl Spec {
             Self::Knight { size } => {
                 sg_core::knight::knight_square_table(&MoveSet::hyper_knight(), size)
             }
-            Self::KnightPattern => self.find_pattern().expect("the hyper knight certifies"),
+            Self::KnightPattern => find_pattern().expect("the hyper knight certifies").1,
         }
     }
 
-    /// The description the search finds, encoded. The search returns only
-    /// descriptions whose certificate passed.
-    fn find_pattern(self) -> Result<Vec<u8>> {
-        let found = search(&MoveSet::hyper_knight(), &SearchOptions::default())
-            .context("searching the hyper knight's description")?;
-        Ok(found.pattern.to_bytes())
+    /// The table's game (with the parameters the generator actually used)
+    /// and its payload.
+    fn generate(self, progress: &dyn generate::Progress) -> Result<(Game, Vec<u8>)> {
+        let hyper_knight = || MoveSet::hyper_knight().steps().to_vec();
+        Ok(match self {
+            Self::Row { width } => (Game::Row { width }, row_table(width, progress)),
+            Self::Knight { size } => (
+                Game::Knight {
+                    size,
+                    moves: hyper_knight(),
+                },
+                knight_table(&MoveSet::hyper_knight(), size, progress)?,
+            ),
+            Self::KnightPattern => {
+                let (searched_to, payload) = find_pattern()?;
+                let game = Game::KnightPattern {
+                    moves: hyper_knight(),
+                    searched_to,
+                    len: payload.len() as u64,
+                };
+                (game, payload)
+            }
+        })
     }
+}
 
-    fn generate(self, progress: &dyn generate::Progress) -> Result<Vec<u8>> {
-        match self {
-            Self::Row { width } => Ok(row_table(width, progress)),
-            Self::Knight { size } => Ok(knight_table(&MoveSet::hyper_knight(), size, progress)?),
-            Self::KnightPattern => self.find_pattern(),
-        }
-    }
+/// The hyper knight's description as the search finds it, encoded, and the
+/// largest `x + y` of the table it was read from. The search returns only
+/// descriptions whose certificate passed.
+fn find_pattern() -> Result<(u64, Vec<u8>)> {
+    let found = search(&MoveSet::hyper_knight(), &SearchOptions::default())
+        .context("searching the hyper knight's description")?;
+    Ok((found.table_sum, found.pattern.to_bytes()))
 }
 
 /// A table made in memory.
@@ -173,8 +172,11 @@ impl Made {
         let payload = pool.install(|| spec.generate(&progress));
         let took = start.elapsed();
         progress.finish();
-        let payload = payload?;
-        let metadata = spec.metadata(&payload);
+        let (game, payload) = payload?;
+        let metadata = Metadata {
+            game,
+            generator: GENERATOR.to_owned(),
+        };
         let prefix = encode_prefix(&metadata, &payload)?;
         Ok(Self {
             spec,
@@ -213,7 +215,9 @@ impl Made {
 /// Writes `parts` to `path` through a temporary file and a rename, so that
 /// a reader (or a memory map) never sees a half-written table.
 fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
-    let tmp = path.with_extension("sgt.tmp");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
     let mut file =
         fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
     for part in parts {
@@ -226,73 +230,105 @@ fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
         .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
 }
 
-/// `cargo xtask gen`: makes the tables and writes them and the manifest.
-pub(crate) fn generate(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-    fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    let specs = Spec::all(sizes);
-    let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
-    check_disk(out, bytes)?;
-    let mut lines = Vec::new();
-    for spec in specs {
-        let made = Made::new(spec, pool)?;
-        made.report(pool.current_num_threads());
-        let name = spec.file_name();
-        write_atomically(&out.join(&name), &[&made.prefix, &made.payload])?;
-        lines.push(manifest::render_line(&made.entry(&name)));
-    }
-    let text = manifest::render(&lines);
-    fs::write(out.join(manifest::FILE_NAME), text)
-        .with_context(|| format!("cannot write {}", out.join(manifest::FILE_NAME).display()))?;
-    eprintln!("wrote {}", out.display());
-    Ok(())
+/// What `cargo xtask gen` does with the expected contents of each file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Write every file (by a rename, so readers never see half a file).
+    Write,
+    /// `--check`: compare every file, and fail naming the stale ones.
+    Check,
 }
 
-/// `cargo xtask gen --check`: regenerates in memory and fails if any file
-/// of `out` differs.
-pub(crate) fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-    let mut stale = Vec::new();
+/// The output folder of `gen`: each file's expected contents are built
+/// once and then written or compared, depending on the [`Mode`] (as
+/// rust-analyzer's `ensure_file_contents`), so that what is written and
+/// what is checked cannot drift apart.
+struct Output<'a> {
+    dir: &'a Path,
+    mode: Mode,
+    stale: Vec<String>,
+}
+
+impl Output<'_> {
+    /// Makes the file `name` hold `parts`, one after the other; returns
+    /// whether it already did.
+    fn ensure(&mut self, name: &str, parts: &[&[u8]]) -> Result<bool> {
+        let path = self.dir.join(name);
+        let same = fs::read(&path).is_ok_and(|bytes| {
+            let mut rest = &bytes[..];
+            parts
+                .iter()
+                .all(|part| match rest.split_at_checked(part.len()) {
+                    Some((head, tail)) if head == *part => {
+                        rest = tail;
+                        true
+                    }
+                    _ => false,
+                })
+                && rest.is_empty()
+        });
+        match self.mode {
+            Mode::Write if !same => write_atomically(&path, parts)?,
+            Mode::Check if !same => self.stale.push(path.display().to_string()),
+            _ => {}
+        }
+        Ok(same)
+    }
+}
+
+/// `cargo xtask gen [--check]`: makes the tables and the manifest in
+/// memory, then writes them to `out` or checks that `out` holds them.
+pub(crate) fn ensure_tables(out: &Path, sizes: Sizes, pool: &ThreadPool, mode: Mode) -> Result<()> {
+    let specs = Spec::all(sizes);
+    if mode == Mode::Write {
+        fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
+        check_disk(out, bytes)?;
+    }
+    let mut output = Output {
+        dir: out,
+        mode,
+        stale: Vec::new(),
+    };
     let mut lines = Vec::new();
-    let mut expected_names = Vec::new();
-    for spec in Spec::all(sizes) {
+    let mut names = Vec::new();
+    for spec in specs {
         let made = Made::new(spec, pool)?;
+        if mode == Mode::Write {
+            made.report(pool.current_num_threads());
+        }
         let name = spec.file_name();
-        let path = out.join(&name);
-        let same = match fs::read(&path) {
-            Ok(bytes) => {
-                bytes.len() as u64 == made.file_len()
-                    && bytes[..made.prefix.len()] == made.prefix[..]
-                    && bytes[made.prefix.len()..] == made.payload[..]
-            }
-            Err(_) => false,
-        };
-        if !same {
-            stale.push(path.display().to_string());
-        } else if let Spec::KnightPattern = spec {
+        let same = output.ensure(&name, &[&made.prefix, &made.payload])?;
+        if same && mode == Mode::Check && matches!(spec, Spec::KnightPattern) {
             // Rerun the certificate on the committed file itself.
+            let path = out.join(&name);
             sg_tables::read_file(&path)
                 .and_then(|file| file.table().knight_pattern())
                 .with_context(|| format!("{} does not certify", path.display()))?;
             eprintln!("{}: certificate checked", path.display());
         }
         lines.push(manifest::render_line(&made.entry(&name)));
-        expected_names.push(name);
+        names.push(name);
     }
-    let manifest_path = out.join(manifest::FILE_NAME);
-    if fs::read_to_string(&manifest_path).ok() != Some(manifest::render(&lines)) {
-        stale.push(manifest_path.display().to_string());
+    output.ensure(manifest::FILE_NAME, &[manifest::render(&lines).as_bytes()])?;
+    if mode == Mode::Write {
+        eprintln!("wrote {}", out.display());
+        return Ok(());
     }
     if let Ok(dir) = fs::read_dir(out) {
         for entry in dir.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".sgt") && !expected_names.contains(&name) {
-                stale.push(format!("{} (not generated)", entry.path().display()));
+            if name.ends_with(".sgt") && !names.contains(&name) {
+                output
+                    .stale
+                    .push(format!("{} (not generated)", entry.path().display()));
             }
         }
     }
-    if !stale.is_empty() {
+    if !output.stale.is_empty() {
         bail!(
             "stale generated tables:\n  {}\nrun `cargo xtask gen` and commit the result",
-            stale.join("\n  ")
+            output.stale.join("\n  ")
         );
     }
     eprintln!("{} is up to date", out.display());
@@ -372,6 +408,14 @@ pub(crate) fn bench(
 mod tests {
     use super::*;
 
+    fn generate(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
+        ensure_tables(out, sizes, pool, Mode::Write)
+    }
+
+    fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
+        ensure_tables(out, sizes, pool, Mode::Check)
+    }
+
     #[test]
     fn check_finds_stale_files() {
         let out = std::env::temp_dir().join(format!("xtask-gen-test-{}", std::process::id()));
@@ -382,6 +426,19 @@ mod tests {
         let pool = pool(Some(2)).unwrap();
         generate(&out, sizes, &pool).unwrap();
         check(&out, sizes, &pool).unwrap();
+        // The pattern's metadata records the table the search read, and
+        // that table is enough to find the same description again.
+        let file = sg_tables::read_file(out.join("knight-pattern.sgt")).unwrap();
+        let Game::KnightPattern { searched_to, .. } = file.table().info().metadata.game else {
+            panic!("not a knight pattern");
+        };
+        let again = SearchOptions {
+            max_sum: searched_to,
+            ..SearchOptions::default()
+        };
+        let found = search(&MoveSet::hyper_knight(), &again).unwrap();
+        assert_eq!(found.table_sum, searched_to);
+        assert_eq!(found.pattern.to_bytes(), file.table().payload());
         let manifest = fs::read_to_string(out.join(manifest::FILE_NAME)).unwrap();
         assert!(manifest.starts_with("# Generated by `cargo xtask gen`, do not edit"));
 
@@ -397,6 +454,13 @@ mod tests {
         fs::write(out.join("extra.sgt"), b"").unwrap();
         let err = check(&out, sizes, &pool).unwrap_err().to_string();
         assert!(err.contains("extra.sgt (not generated)"), "{err}");
+        fs::remove_file(out.join("extra.sgt")).unwrap();
+        fs::write(out.join(manifest::FILE_NAME), "edited by hand\n").unwrap();
+        let err = check(&out, sizes, &pool).unwrap_err().to_string();
+        assert!(err.contains(manifest::FILE_NAME), "{err}");
+        // Writing repairs exactly what checking found stale.
+        generate(&out, sizes, &pool).unwrap();
+        check(&out, sizes, &pool).unwrap();
         fs::remove_dir_all(&out).unwrap();
     }
 }

@@ -204,16 +204,6 @@ impl Graph {
             targets: sources,
         }
     }
-
-    /// The CSR offsets (`node_count() + 1` entries).
-    pub fn offsets(&self) -> &[u32] {
-        &self.offsets
-    }
-
-    /// The CSR targets (`edge_count()` entries).
-    pub fn targets(&self) -> &[u32] {
-        &self.targets
-    }
 }
 
 fn check_sizes(node_count: usize, edge_count: usize) -> Result<(), GraphError> {

@@ -107,7 +107,8 @@ pub fn triangle_index(x: u64, y: u64) -> usize {
     (d * (d + 1) / 2 + x) as usize
 }
 
-/// Grundy values of every square with `x + y <= max_sum()`, grown on demand.
+/// Grundy values of every square with `x + y` up to the diagonals computed so
+/// far, grown on demand up to a limit.
 #[derive(Debug, Clone)]
 pub struct TriangleTable {
     moves: MoveSet,
@@ -135,11 +136,6 @@ impl TriangleTable {
     /// The move set.
     pub fn moves(&self) -> &MoveSet {
         &self.moves
-    }
-
-    /// The largest `x + y` computed so far, if any.
-    pub fn max_sum(&self) -> Option<u64> {
-        self.diagonals.checked_sub(1)
     }
 
     /// The value of `(x, y)` if its diagonal is computed.
@@ -206,23 +202,6 @@ pub fn knight_square_table(moves: &MoveSet, size: u64) -> Vec<u8> {
         }
     }
     out
-}
-
-/// A winning move from `(x, y)` in the single-knight game: a follower of
-/// value `target` (use `target = 0` for one knight).
-pub fn knight_move_to_value(
-    table: &mut TriangleTable,
-    x: u64,
-    y: u64,
-    target: u8,
-) -> Result<Option<(u64, u64)>, KnightError> {
-    let followers: Vec<(u64, u64)> = table.moves().moves_from(x, y).collect();
-    for (a, b) in followers {
-        if table.value(a, b)? == target {
-            return Ok(Some((a, b)));
-        }
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

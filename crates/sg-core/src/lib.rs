@@ -1,5 +1,10 @@
 //! The Sprague-Grundy engine of `grundy` and the games it knows, with no I/O.
 //!
+//! For: computing Grundy values (by definition, by closed form, by
+//! certified description), outcomes and winning moves. Not for: reading
+//! judge inputs (`sg-solve`), storing or loading precomputed tables
+//! (`sg-tables`), or anything that touches files, threads or the terminal.
+//!
 //! - [`mex`]: the minimum excludant of a small set, without allocating per call.
 //! - [`graph`]: explicit game graphs in compressed sparse row form and their
 //!   Grundy values, computed iteratively and on demand.
@@ -15,6 +20,8 @@
 //! - [`octal`]: octal and hexadecimal take-and-break games, Grundy's game
 //!   and subtraction games: Grundy sequences by the sparse-space method and
 //!   certified periods.
+//! - [`sum`]: sums of independent games: which component to move, and to
+//!   which value.
 
 pub mod graph;
 pub mod gsg;
@@ -24,6 +31,7 @@ pub mod knight_pattern;
 pub mod mex;
 pub mod octal;
 pub mod row;
+pub mod sum;
 
 pub use graph::{CycleError, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};

@@ -39,8 +39,11 @@
 //! [`row_grundy`] is that closed form; [`row_grundy_by_definition`] is the
 //! mex over moves. The test suite compares them on all 2^20 rows.
 
-/// The widest supported row.
-pub const MAX_WIDTH: u32 = 64;
+/// The widest supported row: a row is a `u64` bit mask, one bit per cell.
+/// The other row-width limits derive from this one: the widest row table
+/// file (`sg_tables::format::MAX_ROW_WIDTH`) and the widest table the
+/// generator makes (`sg_tables::generate::row::MAX_WIDTH`).
+pub const MAX_WIDTH: u32 = u64::BITS;
 
 /// One move of the row game: a piece goes from bit `from` to bit `to`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

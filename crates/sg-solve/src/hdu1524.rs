@@ -9,6 +9,7 @@
 
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
+use sg_core::sum::component_to_move;
 use sg_core::{Graph, graph::grundy_values};
 use std::io::Write;
 
@@ -82,12 +83,9 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
 /// A move `(from, to)` of one token that leaves a position of XOR 0, given
 /// tokens whose values XOR to `sum != 0`.
 pub fn winning_move(graph: &Graph, values: &[u32], tokens: &[u32], sum: u32) -> (u32, u32) {
-    // Some token has the highest set bit of `sum`: its value drops when XORed.
-    let from = *tokens
-        .iter()
-        .find(|&&t| values[t as usize] ^ sum < values[t as usize])
+    let (index, want) = component_to_move(tokens.iter().map(|&t| values[t as usize]), sum)
         .expect("a nonzero XOR has a token with its top bit");
-    let want = values[from as usize] ^ sum;
+    let from = tokens[index];
     let to = *graph
         .successors(from)
         .iter()

@@ -9,6 +9,7 @@
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use sg_core::row::{self, MAX_WIDTH};
+use sg_core::sum::component_to_move;
 use std::io::Write;
 
 /// Options of the solver.
@@ -102,14 +103,10 @@ pub fn winning_move(
     width: u32,
     row_value: &mut impl FnMut(u64) -> u32,
 ) -> (usize, u32, u32) {
-    for (i, &mask) in rows.iter().enumerate() {
-        let g = row_value(mask);
-        if g ^ sum < g {
-            let m = row::row_moves(mask)
-                .find(|m| row_value(m.row) == g ^ sum)
-                .expect("mex: every smaller value has a follower");
-            return (i + 1, width - m.from, width - m.to);
-        }
-    }
-    unreachable!("a nonzero XOR has a row with its top bit")
+    let (index, target) = component_to_move(rows.iter().map(|&mask| row_value(mask)), sum)
+        .expect("a nonzero XOR has a row with its top bit");
+    let m = row::row_moves(rows[index])
+        .find(|m| row_value(m.row) == target)
+        .expect("mex: every smaller value has a follower");
+    (index + 1, width - m.from, width - m.to)
 }

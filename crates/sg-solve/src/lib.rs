@@ -1,5 +1,11 @@
 //! Judge-format parsers and solvers behind the `grundy` command.
 //!
+//! For: turning a judge's input bytes into its exact output, with clear
+//! errors, using values from `sg-core` and tables from `sg-tables` (through
+//! [`values`]). Not for: game theory itself (`sg-core`), table files'
+//! format (`sg-tables`), or the command line, whose subcommands live in the
+//! binary (`src/main.rs` and `src/cmd/`).
+//!
 //! Each solver reads a whole input buffer with [`scan::Scanner`] (no
 //! allocation per token), appends its answers to one output buffer, and on
 //! bad input returns an [`error::InputError`] with the line and column,
@@ -13,5 +19,6 @@ pub mod lightoj1315;
 pub mod scan;
 pub mod tables;
 pub mod uva11927;
+pub mod values;
 
 pub use error::{InputError, InputErrorKind};

@@ -9,6 +9,7 @@
 use crate::error::InputError;
 use crate::scan::Scanner;
 use sg_core::knight::{KnightError, MoveSet};
+use sg_core::sum::try_component_to_move;
 use std::io::Write;
 
 /// Options of the solver.
@@ -66,16 +67,13 @@ pub fn winning_move(
     moves: &MoveSet,
     value: &mut impl FnMut(u64, u64) -> Result<u8, KnightError>,
 ) -> Result<(usize, (u64, u64)), KnightError> {
-    for (i, &(x, y)) in knights.iter().enumerate() {
-        let g = value(x, y)?;
-        if g ^ sum < g {
-            for to in moves.moves_from(x, y) {
-                if value(to.0, to.1)? == g ^ sum {
-                    return Ok((i + 1, to));
-                }
-            }
-            unreachable!("mex: every smaller value has a follower");
+    let (index, target) = try_component_to_move(knights.iter().map(|&(x, y)| value(x, y)), sum)?
+        .expect("a nonzero XOR has a knight with its top bit");
+    let (x, y) = knights[index];
+    for to in moves.moves_from(x, y) {
+        if value(to.0, to.1)? == target {
+            return Ok((index + 1, to));
         }
     }
-    unreachable!("a nonzero XOR has a knight with its top bit")
+    unreachable!("mex: every smaller value has a follower")
 }

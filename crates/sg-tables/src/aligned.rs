@@ -1,5 +1,16 @@
 //! 64-byte aligned bytes: an owned buffer ([`AlignedBytes`]) and a wrapper
 //! for statics ([`AlignAs`], as in regex-automata's `util/wire.rs`).
+//!
+//! Why: the format promises that a payload sits at a 64-byte aligned
+//! address (a multiple of 64 in the file, and a file read, mapped or
+//! compiled in at an aligned address), so that a typed view may read a
+//! payload of entries wider than a byte in place, as a `&[u16]` or
+//! `&[u64]`, or by whole cache lines. Which views need it: none of today's
+//! three, which read bytes ([`RowTable`](crate::RowTable),
+//! [`KnightTable`](crate::KnightTable) and the knight pattern). It is kept
+//! for the table kinds of wider values that the heap-game engine adds; if
+//! none reads its payload in place, this module and
+//! `TableError::Misaligned` can go, with no change to the file format.
 
 use std::ops::Deref;
 

@@ -1,5 +1,7 @@
 //! The tables of `data/`, compiled in with `include_bytes!` at a 64-byte
-//! aligned address and validated once, on first use.
+//! aligned address and validated once, on first use. Each accessor returns
+//! a `&'static` reference to the validated view; the bytes have their own
+//! accessors, for `grundy tables`.
 
 use crate::aligned::{Align64, AlignAs};
 use crate::table::Table;
@@ -53,15 +55,15 @@ pub fn embedded_knight_bytes() -> &'static [u8] {
 /// The row table of `data/row20.sgt`: every row of 20 cells. Validated on
 /// the first call (the tests and `cargo xtask gen --check` guarantee the
 /// committed file is valid, so this does not fail).
-pub fn embedded_row_table() -> RowTable<'static> {
-    *ROW
+pub fn embedded_row_table() -> &'static RowTable<'static> {
+    &ROW
 }
 
 /// The knight table of `data/knight.sgt`: the hyper knight on every square
 /// with `x, y < 1024`. Validated on the first call, like
 /// [`embedded_row_table`].
-pub fn embedded_knight_table() -> KnightTable<'static> {
-    KNIGHT.clone()
+pub fn embedded_knight_table() -> &'static KnightTable<'static> {
+    &KNIGHT
 }
 
 /// The bytes of the embedded knight-pattern file (`data/knight-pattern.sgt`).

@@ -1,10 +1,15 @@
 //! Why a table was refused: one variant per way a file can be wrong.
 
 use crate::format::TableKind;
+use sg_core::knight::KnightError;
+use sg_core::knight_pattern::LoadError;
 use std::path::PathBuf;
 
 /// Why a table file or buffer was refused. Every check of
 /// [`Table::from_bytes`](crate::Table::from_bytes) has its own variant.
+/// A variant with an underlying error keeps it typed, in a field named
+/// `error` that the message shows (so it is not also a `source`, which
+/// would print it twice in an error chain).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TableError {
@@ -72,9 +77,24 @@ pub enum TableError {
         /// Checksum of the metadata bytes.
         found: u32,
     },
-    /// The metadata could not be decoded.
-    #[error("invalid metadata: {0}")]
-    Metadata(String),
+    /// The metadata could not be decoded (or, when writing, encoded).
+    #[error("invalid metadata: {error}")]
+    Metadata {
+        /// The decoder's error.
+        error: postcard::Error,
+    },
+    /// The metadata's encoding ends before its length in the header.
+    #[error("invalid metadata: {extra} bytes after the metadata")]
+    MetadataTrailing {
+        /// Bytes left over.
+        extra: usize,
+    },
+    /// When writing: metadata longer than the header's `u32` length.
+    #[error("invalid metadata: {len} bytes, longer than 4 GiB")]
+    MetadataTooLong {
+        /// The encoded length.
+        len: usize,
+    },
     /// The metadata describes another game than the header's kind.
     #[error("the header says a {header} table but the metadata describes a {metadata} table")]
     KindMismatch {
@@ -83,9 +103,42 @@ pub enum TableError {
         /// Kind of the metadata's game.
         metadata: TableKind,
     },
-    /// The parameters in the metadata are out of range.
-    #[error("invalid table parameters: {0}")]
-    Parameters(String),
+    /// A row width outside `1..=MAX_ROW_WIDTH`.
+    #[error("invalid table parameters: row width {width} is not in 1..={max}")]
+    RowWidth {
+        /// The width in the metadata.
+        width: u32,
+        /// [`MAX_ROW_WIDTH`](crate::format::MAX_ROW_WIDTH).
+        max: u32,
+    },
+    /// A knight table of side 0, or too large to count its entries.
+    #[error("invalid table parameters: knight size {size} is zero or too large")]
+    KnightSize {
+        /// The side in the metadata.
+        size: u64,
+    },
+    /// A knight move set that `sg-core` refuses.
+    #[error("invalid table parameters: knight moves: {error}")]
+    KnightMoves {
+        /// Why the move set is refused.
+        error: KnightError,
+    },
+    /// A stored knight pattern that does not decode or does not certify.
+    #[error("invalid table parameters: knight pattern: {error}")]
+    KnightPattern {
+        /// Why it is not a certified description.
+        error: LoadError,
+    },
+    /// A knight pattern certified for other moves than its metadata's.
+    #[error(
+        "invalid table parameters: knight pattern: the description is for the moves {pattern:?}, the metadata says {metadata:?}"
+    )]
+    PatternMoves {
+        /// The description's steps.
+        pattern: Vec<(i32, i32)>,
+        /// The metadata's steps.
+        metadata: Vec<(i32, i32)>,
+    },
     /// The payload offset is not a multiple of 64 or overlaps the metadata.
     #[error("payload offset {offset} is invalid: it must be a multiple of 64 and at least {min}")]
     PayloadOffset {
@@ -101,6 +154,14 @@ pub enum TableError {
         expected: u64,
         /// Payload length in the header.
         found: u64,
+    },
+    /// The payload's end (offset plus length) does not fit in 64 bits.
+    #[error("payload offset {offset} plus length {len} overflows 64 bits")]
+    PayloadEndOverflow {
+        /// Payload offset in the header.
+        offset: u64,
+        /// Payload length in the header.
+        len: u64,
     },
     /// Bytes after the payload.
     #[error("{extra} unexpected bytes after the payload")]

@@ -2,7 +2,7 @@
 
 use crate::aligned::AlignedBytes;
 use crate::error::TableError;
-use crate::table::Table;
+use crate::table::{Table, Validated, validate};
 use memmap2::Mmap;
 use std::fs::File;
 use std::io::Read;
@@ -15,17 +15,18 @@ fn io_error(path: &Path, error: std::io::Error) -> TableError {
     }
 }
 
-/// A table file read into memory by [`read_file`].
+/// A table file read into memory by [`read_file`], validated once: it keeps
+/// the decoded header and metadata.
 #[derive(Debug)]
 pub struct OwnedTable {
     bytes: AlignedBytes,
+    validated: Validated,
 }
 
 impl OwnedTable {
-    /// The validated table (checked when read; this only slices).
+    /// The table, as validated when read (this decodes nothing).
     pub fn table(&self) -> Table<'_> {
-        Table::from_bytes_unverified(&self.bytes)
-            .expect("the bytes were validated when read and are immutable")
+        Table::borrowing(&self.validated, &self.bytes)
     }
 
     /// The whole file.
@@ -53,21 +54,22 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<OwnedTable, TableError> {
     if file.read(&mut probe).map_err(|e| io_error(path, e))? != 0 {
         return Err(TableError::TrailingBytes { extra: 1 });
     }
-    Table::from_bytes(&bytes)?;
-    Ok(OwnedTable { bytes })
+    let validated = validate(&bytes, true)?;
+    Ok(OwnedTable { bytes, validated })
 }
 
-/// A memory-mapped table file, opened by [`open_mmap`].
+/// A memory-mapped table file, opened by [`open_mmap`], validated once: it
+/// keeps the decoded header and metadata.
 #[derive(Debug)]
 pub struct MappedTable {
     map: Mmap,
+    validated: Validated,
 }
 
 impl MappedTable {
-    /// The validated table (checked when mapped; this only slices).
+    /// The table, as validated when mapped (this decodes nothing).
     pub fn table(&self) -> Table<'_> {
-        Table::from_bytes_unverified(&self.map)
-            .expect("the map was validated when opened and the caller promised it does not change")
+        Table::borrowing(&self.validated, &self.map)
     }
 
     /// The whole mapped file.
@@ -113,10 +115,6 @@ unsafe fn map(path: &Path, verify_checksum: bool) -> Result<MappedTable, TableEr
     // SAFETY: the caller promises the file is neither modified nor truncated
     // while the map (owned by the returned `MappedTable`) lives.
     let map = unsafe { Mmap::map(&file) }.map_err(|e| io_error(path, e))?;
-    if verify_checksum {
-        Table::from_bytes(&map)?;
-    } else {
-        Table::from_bytes_unverified(&map)?;
-    }
-    Ok(MappedTable { map })
+    let validated = validate(&map, verify_checksum)?;
+    Ok(MappedTable { map, validated })
 }

@@ -5,6 +5,7 @@
 
 use crate::error::TableError;
 use serde::{Deserialize, Serialize};
+use sg_core::knight::MoveSet;
 use std::fmt;
 
 /// The first eight bytes of every table file.
@@ -17,8 +18,10 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const HEADER_LEN: usize = 64;
 /// Alignment of the payload, in the file and in memory.
 pub const PAYLOAD_ALIGN: usize = 64;
-/// The widest row table a file may describe.
-pub const MAX_ROW_WIDTH: u32 = 40;
+/// The widest row table a file may describe: rows as wide as `sg-core`
+/// evaluates ([`sg_core::row::MAX_WIDTH`]), less one, so that the table's
+/// `2^W` entries can be counted by the header's `u64` payload length.
+pub const MAX_ROW_WIDTH: u32 = sg_core::row::MAX_WIDTH - 1;
 
 /// What a table holds, as numbered in the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,29 +111,31 @@ impl Game {
         match self {
             Self::Row { width } => {
                 if !(1..=MAX_ROW_WIDTH).contains(width) {
-                    return Err(TableError::Parameters(format!(
-                        "row width {width} is not in 1..={MAX_ROW_WIDTH}"
-                    )));
+                    return Err(TableError::RowWidth {
+                        width: *width,
+                        max: MAX_ROW_WIDTH,
+                    });
                 }
                 Ok(1u64 << width)
             }
             Self::Knight { size, moves } => {
-                sg_core::knight::MoveSet::new(moves)
-                    .map_err(|e| TableError::Parameters(format!("knight moves: {e}")))?;
+                knight_moves(moves)?;
                 match size.checked_mul(*size) {
                     Some(n) if n > 0 => Ok(n),
-                    _ => Err(TableError::Parameters(format!(
-                        "knight size {size} is zero or too large"
-                    ))),
+                    _ => Err(TableError::KnightSize { size: *size }),
                 }
             }
             Self::KnightPattern { moves, len, .. } => {
-                sg_core::knight::MoveSet::new(moves)
-                    .map_err(|e| TableError::Parameters(format!("knight moves: {e}")))?;
+                knight_moves(moves)?;
                 Ok(*len)
             }
         }
     }
+}
+
+/// The move set of a knight game's metadata, checked.
+pub(crate) fn knight_moves(steps: &[(i32, i32)]) -> Result<MoveSet, TableError> {
+    MoveSet::new(steps).map_err(|error| TableError::KnightMoves { error })
 }
 
 impl fmt::Display for Game {
@@ -281,9 +286,9 @@ pub fn encode_prefix(metadata: &Metadata, payload: &[u8]) -> Result<Vec<u8>, Tab
             found: payload.len() as u64,
         });
     }
-    let meta = postcard::to_allocvec(metadata).map_err(|e| TableError::Metadata(e.to_string()))?;
-    let metadata_len = u32::try_from(meta.len())
-        .map_err(|_| TableError::Metadata("metadata longer than 4 GiB".into()))?;
+    let meta = postcard::to_allocvec(metadata).map_err(|error| TableError::Metadata { error })?;
+    let metadata_len =
+        u32::try_from(meta.len()).map_err(|_| TableError::MetadataTooLong { len: meta.len() })?;
     let payload_offset = align_up((HEADER_LEN + meta.len()) as u64);
     let header = Header {
         version: FORMAT_VERSION,

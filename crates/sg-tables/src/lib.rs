@@ -2,6 +2,12 @@
 //! validation, typed views, memory-mapped and owned files, and the tables of
 //! `data/` compiled into the library.
 //!
+//! For: storing values that `sg-core` computes, and reading them back fast
+//! and safely (every file validated, a stored description re-certified).
+//! Not for: the games themselves or their values' definitions (`sg-core`),
+//! or judge inputs (`sg-solve`). The generators (feature `generate`) only
+//! run `sg-core`'s definitions in parallel; `cargo xtask gen` drives them.
+//!
 //! - [`format`](mod@format): the byte layout (documented byte by byte), the header and the
 //!   metadata, and [`encode`](format::encode) to write a table.
 //! - [`Table`]: a validated table borrowed from bytes, with
@@ -39,6 +45,5 @@ pub use embedded::{
 };
 pub use error::TableError;
 pub use file::{MappedTable, OwnedTable, open_mmap, open_mmap_unverified, read_file};
-pub use format::{FORMAT_VERSION, Game, Metadata, TableKind};
 pub use table::{Table, TableInfo};
-pub use views::{KnightTable, PATTERN_CHECK_LIMIT, RowTable};
+pub use views::{KnightTable, RowTable};

@@ -4,6 +4,8 @@ use crate::error::TableError;
 use crate::format::{HEADER_LEN, Header, Metadata, PAYLOAD_ALIGN, TableKind};
 use crate::views::{KnightTable, RowTable};
 use sg_core::knight_pattern::KnightPattern;
+use std::borrow::Cow;
+use std::ops::Range;
 
 /// What a table file says about itself: its header and metadata.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,10 +24,21 @@ impl TableInfo {
 }
 
 /// A validated table whose payload is borrowed from the bytes of a file.
+/// Its header and metadata are decoded once, when validated; a table of an
+/// [`OwnedTable`](crate::OwnedTable) or a [`MappedTable`](crate::MappedTable)
+/// borrows theirs.
 #[derive(Debug, Clone)]
 pub struct Table<'a> {
-    info: TableInfo,
+    info: Cow<'a, TableInfo>,
     payload: &'a [u8],
+}
+
+/// What validating the bytes of a table file finds: the decoded header and
+/// metadata, and where the payload lies in the bytes.
+#[derive(Debug, Clone)]
+pub(crate) struct Validated {
+    pub(crate) info: TableInfo,
+    pub(crate) payload: Range<usize>,
 }
 
 impl<'a> Table<'a> {
@@ -33,7 +46,7 @@ impl<'a> Table<'a> {
     /// 64-byte aligned address: header, metadata, sizes, alignment and the
     /// payload checksum. Never panics, whatever the bytes.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Self, TableError> {
-        Self::parse(bytes, true)
+        validate(bytes, true).map(|v| Self::owning(v, bytes))
     }
 
     /// Like [`from_bytes`](Self::from_bytes) but without the payload
@@ -42,90 +55,22 @@ impl<'a> Table<'a> {
     /// every lookup is bounds-checked, so a corrupt payload gives wrong
     /// values, never undefined behaviour.
     pub fn from_bytes_unverified(bytes: &'a [u8]) -> Result<Self, TableError> {
-        Self::parse(bytes, false)
+        validate(bytes, false).map(|v| Self::owning(v, bytes))
     }
 
-    fn parse(bytes: &'a [u8], verify_payload: bool) -> Result<Self, TableError> {
-        let header = Header::parse(bytes)?;
-        let len = bytes.len() as u64;
-        let meta_end = HEADER_LEN as u64 + u64::from(header.metadata_len);
-        if meta_end > len {
-            return Err(TableError::Truncated {
-                what: "metadata",
-                needed: meta_end,
-                len,
-            });
+    fn owning(validated: Validated, bytes: &'a [u8]) -> Self {
+        Self {
+            payload: &bytes[validated.payload],
+            info: Cow::Owned(validated.info),
         }
-        let meta_bytes = &bytes[HEADER_LEN..meta_end as usize];
-        let found = crc32fast::hash(meta_bytes);
-        if found != header.metadata_crc {
-            return Err(TableError::MetadataChecksum {
-                expected: header.metadata_crc,
-                found,
-            });
+    }
+
+    /// The table of `bytes`, which [`validate`] found to be `validated`.
+    pub(crate) fn borrowing(validated: &'a Validated, bytes: &'a [u8]) -> Self {
+        Self {
+            info: Cow::Borrowed(&validated.info),
+            payload: &bytes[validated.payload.clone()],
         }
-        let (metadata, rest): (Metadata, _) = postcard::take_from_bytes(meta_bytes)
-            .map_err(|e| TableError::Metadata(e.to_string()))?;
-        if !rest.is_empty() {
-            return Err(TableError::Metadata(format!(
-                "{} bytes after the metadata",
-                rest.len()
-            )));
-        }
-        if metadata.game.kind() != header.kind {
-            return Err(TableError::KindMismatch {
-                header: header.kind,
-                metadata: metadata.game.kind(),
-            });
-        }
-        let expected = metadata.game.entries()?;
-        let offset = header.payload_offset;
-        if !offset.is_multiple_of(PAYLOAD_ALIGN as u64) || offset < meta_end {
-            return Err(TableError::PayloadOffset {
-                offset,
-                min: meta_end,
-            });
-        }
-        if header.payload_len != expected {
-            return Err(TableError::PayloadLength {
-                expected,
-                found: header.payload_len,
-            });
-        }
-        let end = offset
-            .checked_add(expected)
-            .ok_or(TableError::PayloadLength {
-                expected,
-                found: header.payload_len,
-            })?;
-        if end > len {
-            return Err(TableError::Truncated {
-                what: "payload",
-                needed: end,
-                len,
-            });
-        }
-        if end < len {
-            return Err(TableError::TrailingBytes { extra: len - end });
-        }
-        let payload = &bytes[offset as usize..end as usize];
-        let address = payload.as_ptr() as usize;
-        if !address.is_multiple_of(PAYLOAD_ALIGN) {
-            return Err(TableError::Misaligned { address });
-        }
-        if verify_payload {
-            let found = crc32fast::hash(payload);
-            if found != header.payload_crc {
-                return Err(TableError::PayloadChecksum {
-                    expected: header.payload_crc,
-                    found,
-                });
-            }
-        }
-        Ok(Self {
-            info: TableInfo { header, metadata },
-            payload,
-        })
     }
 
     /// The header and metadata.
@@ -138,7 +83,8 @@ impl<'a> Table<'a> {
         self.info.header.kind
     }
 
-    /// The payload: one byte per entry, 64-byte aligned.
+    /// The payload, 64-byte aligned: one byte per entry for row and knight
+    /// tables, the encoded description for a knight pattern.
     pub fn payload(&self) -> &'a [u8] {
         self.payload
     }
@@ -158,4 +104,88 @@ impl<'a> Table<'a> {
     pub fn knight_pattern(&self) -> Result<KnightPattern, TableError> {
         crate::views::knight_pattern(&self.info.metadata.game, self.payload)
     }
+}
+
+/// Validates a whole table file held in `bytes` (see [`Table::from_bytes`]):
+/// every check but, unless `verify_payload`, the payload checksum. The
+/// header's numbers are untrusted: every sum is checked and every bound is
+/// compared with the length of `bytes` before anything is sliced.
+pub(crate) fn validate(bytes: &[u8], verify_payload: bool) -> Result<Validated, TableError> {
+    let header = Header::parse(bytes)?;
+    let len = bytes.len() as u64;
+    let meta_end = HEADER_LEN as u64 + u64::from(header.metadata_len);
+    if meta_end > len {
+        return Err(TableError::Truncated {
+            what: "metadata",
+            needed: meta_end,
+            len,
+        });
+    }
+    let meta_bytes = &bytes[HEADER_LEN..meta_end as usize];
+    let found = crc32fast::hash(meta_bytes);
+    if found != header.metadata_crc {
+        return Err(TableError::MetadataChecksum {
+            expected: header.metadata_crc,
+            found,
+        });
+    }
+    let (metadata, rest): (Metadata, _) =
+        postcard::take_from_bytes(meta_bytes).map_err(|error| TableError::Metadata { error })?;
+    if !rest.is_empty() {
+        return Err(TableError::MetadataTrailing { extra: rest.len() });
+    }
+    if metadata.game.kind() != header.kind {
+        return Err(TableError::KindMismatch {
+            header: header.kind,
+            metadata: metadata.game.kind(),
+        });
+    }
+    let expected = metadata.game.entries()?;
+    let offset = header.payload_offset;
+    if !offset.is_multiple_of(PAYLOAD_ALIGN as u64) || offset < meta_end {
+        return Err(TableError::PayloadOffset {
+            offset,
+            min: meta_end,
+        });
+    }
+    if header.payload_len != expected {
+        return Err(TableError::PayloadLength {
+            expected,
+            found: header.payload_len,
+        });
+    }
+    let end = offset
+        .checked_add(expected)
+        .ok_or(TableError::PayloadEndOverflow {
+            offset,
+            len: expected,
+        })?;
+    if end > len {
+        return Err(TableError::Truncated {
+            what: "payload",
+            needed: end,
+            len,
+        });
+    }
+    if end < len {
+        return Err(TableError::TrailingBytes { extra: len - end });
+    }
+    let payload = &bytes[offset as usize..end as usize];
+    let address = payload.as_ptr() as usize;
+    if !address.is_multiple_of(PAYLOAD_ALIGN) {
+        return Err(TableError::Misaligned { address });
+    }
+    if verify_payload {
+        let found = crc32fast::hash(payload);
+        if found != header.payload_crc {
+            return Err(TableError::PayloadChecksum {
+                expected: header.payload_crc,
+                found,
+            });
+        }
+    }
+    Ok(Validated {
+        info: TableInfo { header, metadata },
+        payload: offset as usize..end as usize,
+    })
 }

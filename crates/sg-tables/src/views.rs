@@ -3,13 +3,9 @@
 //! description of the whole board.
 
 use crate::error::TableError;
-use crate::format::{Game, TableKind};
+use crate::format::{Game, TableKind, knight_moves};
 use sg_core::knight::MoveSet;
-use sg_core::knight_pattern::KnightPattern;
-
-/// Squares the certificate of a stored knight pattern may check: far more
-/// than any description the generator writes needs.
-pub const PATTERN_CHECK_LIMIT: u64 = 50_000_000;
+use sg_core::knight_pattern::{CHECK_LIMIT, KnightPattern};
 
 /// The description stored in a knight-pattern table, decoded and certified
 /// anew (see `sg_core::knight_pattern`: stored bytes are never trusted),
@@ -28,13 +24,13 @@ pub(crate) fn knight_pattern(game: &Game, payload: &[u8]) -> Result<KnightPatter
             found: payload.len() as u64,
         });
     }
-    let (pattern, _) = KnightPattern::load(payload, PATTERN_CHECK_LIMIT)
-        .map_err(|e| TableError::Parameters(format!("knight pattern: {e}")))?;
+    let (pattern, _) = KnightPattern::load(payload, CHECK_LIMIT)
+        .map_err(|error| TableError::KnightPattern { error })?;
     if pattern.moves().steps() != moves.as_slice() {
-        return Err(TableError::Parameters(format!(
-            "knight pattern: the description is for the moves {:?}, the metadata says {moves:?}",
-            pattern.moves().steps()
-        )));
+        return Err(TableError::PatternMoves {
+            pattern: pattern.moves().steps().to_vec(),
+            metadata: moves.clone(),
+        });
     }
     Ok(pattern)
 }
@@ -105,8 +101,7 @@ impl<'a> KnightTable<'a> {
                         found: values.len() as u64,
                     });
                 }
-                let moves = MoveSet::new(moves)
-                    .map_err(|e| TableError::Parameters(format!("knight moves: {e}")))?;
+                let moves = knight_moves(moves)?;
                 Ok(Self {
                     size: *size,
                     moves,

@@ -3,7 +3,8 @@
 
 use sg_core::knight::{MoveSet, knight_square_table};
 use sg_core::row::{row_grundy, row_table_by_definition};
-use sg_tables::{Game, Table, embedded_knight_table, embedded_row_table};
+use sg_tables::format::Game;
+use sg_tables::{Table, TableError, embedded_knight_table, embedded_row_table};
 
 #[test]
 fn row_table_equals_closed_form_and_definition_on_all_rows() {
@@ -88,7 +89,10 @@ fn a_pattern_file_that_does_not_certify_is_refused() {
     let err = Table::from_bytes(forged.as_slice())
         .unwrap()
         .knight_pattern()
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("knight pattern"), "{err}");
+        .unwrap_err();
+    assert!(
+        matches!(err, TableError::KnightPattern { .. }),
+        "the certificate's failure, typed: {err:?}"
+    );
+    assert!(err.to_string().contains("knight pattern"), "{err}");
 }

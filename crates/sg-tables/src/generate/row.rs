@@ -28,10 +28,15 @@
 use super::Progress;
 use super::cells::{as_cells, load, store};
 use super::wavefront::wavefront;
+use crate::format::MAX_ROW_WIDTH;
 use sg_core::row::row_grundy_by_definition;
 
-/// The widest row table the generator makes (`2^28` bytes).
+/// The widest row table the generator makes: `2^28` bytes (256 MiB) held
+/// in memory, the largest it has been run and timed at (19 s on 2 cores,
+/// see README, Performance). A table file could hold wider rows
+/// ([`MAX_ROW_WIDTH`]; checked when compiling), but not in memory here.
 pub const MAX_WIDTH: u32 = 28;
+const _: () = assert!(MAX_WIDTH <= MAX_ROW_WIDTH);
 
 /// Layers in a tile.
 pub const LAYERS_PER_TILE: usize = 8;
@@ -82,7 +87,7 @@ impl Buckets {
     }
 }
 
-/// The Grundy value of every row of `width <= 28` cells (`2^width` bytes,
+/// The Grundy value of every row of `width <= MAX_WIDTH` cells (`2^width` bytes,
 /// by mask), in parallel on the current rayon pool. The result does not
 /// depend on the number of threads. `progress` counts the tiles.
 ///

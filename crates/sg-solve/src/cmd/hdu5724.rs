@@ -1,0 +1,46 @@
+//! `grundy hdu5724` (`row-jump`): HDU 5724, pieces that jump right in rows.
+
+use super::shared::{InputArg, TableArgs};
+use anyhow::Result;
+use sg_core::row::MAX_WIDTH;
+use sg_solve::hdu5724;
+use sg_tables::format::TableKind;
+use std::process::ExitCode;
+
+/// HDU 5724 "Chess": pieces jump right over blocks; YES if Alice wins.
+#[derive(clap::Args, Debug)]
+#[command(
+    visible_alias = "row-jump",
+    long_about = "HDU 5724 \"Chess\": pieces jump right over blocks; YES if Alice wins.\n\n\
+        Input:\n  \
+          T                      number of test cases\n  \
+          n                      per case: number of rows\n  \
+          m p_1 .. p_m           n lines: the columns (1..=W, distinct) of a row's pieces\n\n\
+        Output: one line per test case, YES if the first player wins, else NO.\n\
+        With --hint: `YES ROW FROM TO`, in row ROW (1-based within the case) move the \
+        piece on column FROM to column TO.\n\n\
+        Example:\n  printf '1\\n1\\n1 19\\n' | grundy hdu5724   # YES"
+)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    input: InputArg,
+    /// After YES, print a winning move: `YES ROW FROM TO`.
+    #[arg(long)]
+    hint: bool,
+    /// Board width W (columns 1..=W), 1 to 64.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WIDTH)))]
+    width: u32,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
+    let source = args.tables.open(TableKind::Row)?;
+    let values = source.row_values()?;
+    let opts = hdu5724::Options {
+        width: args.width,
+        hint: args.hint,
+    };
+    args.input
+        .answer(|input, out| hdu5724::solve(input, out, opts, |mask| values.value(mask)))
+}
