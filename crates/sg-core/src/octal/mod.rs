@@ -87,7 +87,7 @@ mod sums;
 #[cfg(test)]
 mod tests;
 
-pub use definition::grundy_by_definition;
+pub use definition::{grundy_by_definition, grundy_of_heap};
 pub use period::{Period, PeriodicSequence};
 pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, Rules};
 pub use sequence::{Sequence, Status};
