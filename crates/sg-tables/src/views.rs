@@ -53,7 +53,7 @@ impl<'a> RowTable<'a> {
                 expected: game.entries()?,
                 found: values.len() as u64,
             }),
-            Game::Knight { .. } | Game::KnightPattern { .. } => Err(TableError::WrongKind {
+            _ => Err(TableError::WrongKind {
                 expected: TableKind::Row,
                 found: game.kind(),
             }),
@@ -108,7 +108,7 @@ impl<'a> KnightTable<'a> {
                     values,
                 })
             }
-            Game::Row { .. } | Game::KnightPattern { .. } => Err(TableError::WrongKind {
+            _ => Err(TableError::WrongKind {
                 expected: TableKind::Knight,
                 found: game.kind(),
             }),
