@@ -4,6 +4,7 @@
 //! (reading the input, choosing a table source, printing answers then the
 //! input error) is in [`shared`].
 
+mod octal_run;
 mod shared;
 
 /// Declares the subcommand modules, the [`Command`] enum that clap parses
@@ -39,5 +40,6 @@ subcommands! {
     Tables => tables,
     Graph => graph,
     Knight => knight,
+    Octal => octal,
     Floor => floor,
 }

@@ -64,11 +64,15 @@ pub(crate) fn print_answers(out: &[u8], result: Result<(), InputError>) -> Resul
     stdout.flush().context("cannot write the answers")?;
     match result {
         Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) => {
-            eprintln!("error: {e}");
-            Ok(ExitCode::from(EXIT_BAD_INPUT))
-        }
+        Err(e) => Ok(bad_input(e)),
     }
+}
+
+/// Reports bad input (or a bad usage) on standard error as one line
+/// `error: ...`; the exit status 2 to return.
+pub(crate) fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(EXIT_BAD_INPUT)
 }
 
 /// Memory-maps the table file `path`: the one place `grundy` maps a file.
