@@ -11,6 +11,7 @@
 
 use crate::error::TableError;
 use crate::format::{Game, TableKind};
+use crate::views::check_payload;
 use sg_core::octal::{Period, Rules, Sequence};
 use std::borrow::Cow;
 
@@ -147,19 +148,10 @@ pub struct OctalSequenceTable<'a> {
 
 impl<'a> OctalSequenceTable<'a> {
     pub(crate) fn new(game: &Game, payload: &'a [u8]) -> Result<Self, TableError> {
+        check_payload(game, TableKind::OctalSequence, payload)?;
         let Game::OctalSequence { code, .. } = game else {
-            return Err(TableError::WrongKind {
-                expected: TableKind::OctalSequence,
-                found: game.kind(),
-            });
+            unreachable!("checked to be an octal sequence");
         };
-        let expected = game.entries()?;
-        if expected != payload.len() as u64 {
-            return Err(TableError::PayloadLength {
-                expected,
-                found: payload.len() as u64,
-            });
-        }
         Ok(Self {
             rules: rules_of(code)?,
             values: u16_values(payload),
