@@ -209,6 +209,11 @@ fn bad_codes_name_the_character() {
     assert!(err.contains("\"x\""), "{err}");
     let (_, err) = fails(&["octal", "--subtract", "0,2"], "");
     assert!(err.contains("element 0"), "{err}");
+    let (_, err) = fails(&["octal", ".6", "--online", "--to", "5000000000"], "");
+    assert!(
+        err.contains("--to 5000000000") && err.contains("4294967294"),
+        "{err}"
+    );
     let long = format!("0.{}", "7".repeat(2000));
     let (_, err) = fails(&["octal", &long], "");
     assert!(err.contains("too long"), "{err}");

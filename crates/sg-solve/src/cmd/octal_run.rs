@@ -15,7 +15,7 @@
 
 pub(crate) use super::shared::bad_input;
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, grundy_of_heap};
 use sg_tables::format::{Game, Metadata, encode};
 use sg_tables::octal::CatalogueEntry;
@@ -263,14 +263,21 @@ fn extend(mut sequence: Sequence, to: u64) -> Result<Result<Sequence, String>> {
     }
 }
 
-/// A progress bar on standard error for heaps `first..=to`.
+/// A progress bar on standard error for heaps `first..=to` (the run stops
+/// sooner if a period is certified: the ETA is an upper bound).
 fn new_bar(to: u64, first: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(to + 1), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
-            "[{elapsed_precise}] {wide_bar} {pos}/{len} heaps, {per_sec}, ETA {eta} (stops sooner if a period is certified)",
+            "[{elapsed_precise}] {wide_bar} {human_pos}/{human_len} heaps, {rate}, ETA {eta}",
         )
-        .expect("the template is valid"),
+        .expect("the template is valid")
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", state.per_sec());
+            },
+        ),
     );
     bar.set_position(first);
     bar.reset_eta();
