@@ -134,14 +134,27 @@ impl Run {
 }
 
 /// The catalogue's answer for `rules`, if the game is solved there and a
-/// run to `to` would reach the same certificate.
+/// run to `to` would reach the same certificate. The entry is not taken on
+/// trust: its values are checked by the definition (as a resumed file's)
+/// and its period certified anew from them (a few milliseconds); an entry
+/// that fails is reported and the game computed instead.
 fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
     let entry = sg_tables::embedded_octal_catalogue().get(rules)?;
     if entry.computed > to.saturating_add(1) {
         return None;
     }
+    let values = entry.all_values()?;
+    let certified = check_values(rules, &values).is_ok()
+        && Sequence::resume(rules.clone(), values.clone())
+            .is_ok_and(|s| s.period() == entry.period);
+    if !certified {
+        eprintln!(
+            "warning: the compiled-in catalogue's entry for {rules} fails its check; computing"
+        );
+        return None;
+    }
     Some(Run {
-        values: entry.all_values()?,
+        values,
         summary: entry.clone(),
         source: Source::Catalogue,
     })
