@@ -60,7 +60,7 @@ pub(crate) struct Sizes {
     knight_size: u64,
     /// The largest heap of the octal catalogue computed for a game whose
     /// period is not certified sooner (recorded in the catalogue file).
-    #[arg(long, value_name = "N", default_value_t = tables::OCTAL_LIMIT,
+    #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.octal_limit,
           value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
     octal_limit: u64,
 }
@@ -70,6 +70,7 @@ impl Sizes {
     pub(crate) const DEFAULT: Self = Self {
         row_width: 20,
         knight_size: 1024,
+        octal_limit: tables::OCTAL_LIMIT,
     };
 }
 

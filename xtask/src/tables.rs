@@ -67,6 +67,9 @@ pub(crate) fn fix_command(out: Option<&Path>, sizes: Sizes) -> String {
     if sizes.knight_size != Sizes::DEFAULT.knight_size {
         command += &format!(" --knight-size {}", sizes.knight_size);
     }
+    if sizes.octal_limit != Sizes::DEFAULT.octal_limit {
+        command += &format!(" --octal-limit {}", sizes.octal_limit);
+    }
     command
 }
 
