@@ -654,10 +654,11 @@ mod tests {
         let sizes = Sizes {
             row_width: 8,
             knight_size: 40,
+            octal_limit: 200,
         };
         assert_eq!(
             fix_command(Some(Path::new("/tmp/t")), sizes),
-            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40"
+            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40 --octal-limit 200"
         );
         assert_eq!(fix_command(None, Sizes::DEFAULT), "cargo xtask gen");
         assert!(parse_threads("0").is_err() && parse_threads("257").is_err());
