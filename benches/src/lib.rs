@@ -119,6 +119,39 @@ pub fn hdu1524_chain(n: usize, queries: usize, seed: u64) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// The complete DAG on `n` nodes (every node moves to every lower one: node
+/// `v` has value `v`) with `queries` two-token queries, in the format of
+/// HDU 1524 (`graph_format == false`) or of `grundy graph` (`true`); the
+/// same graph and queries either way.
+pub fn complete_dag(n: usize, queries: usize, graph_format: bool, seed: u64) -> Vec<u8> {
+    let mut rng = SplitMix64::new(seed);
+    let mut s = if graph_format {
+        format!("{n} {}\n", n * (n - 1) / 2)
+    } else {
+        format!("{n}\n")
+    };
+    for v in 0..n {
+        if graph_format {
+            for w in 0..v {
+                writeln!(s, "{v} {w}").unwrap();
+            }
+        } else {
+            write!(s, "{v}").unwrap();
+            for w in 0..v {
+                write!(s, " {w}").unwrap();
+            }
+            s.push('\n');
+        }
+    }
+    for _ in 0..queries {
+        writeln!(s, "2 {} {}", rng.below(n as u64), rng.below(n as u64)).unwrap();
+    }
+    if !graph_format {
+        s.push_str("0\n");
+    }
+    s.into_bytes()
+}
+
 /// UVA 11927: `cases` DAGs of `n` nodes and `edges` edges, stone counts
 /// in `0..=1000`.
 pub fn uva11927(cases: usize, n: usize, edges: usize, seed: u64) -> Vec<u8> {
@@ -215,6 +248,16 @@ pub fn all_inputs() -> Vec<Input> {
             uva11927(200, 1000, 10_000, 4),
         ),
         input("uva11927-chain.in", "uva11927", uva11927_chain(1_000_000)),
+        input(
+            "hdu1524-complete.in",
+            "hdu1524",
+            complete_dag(2000, 100_000, false, 9),
+        ),
+        input(
+            "graph-complete.in",
+            "graph",
+            complete_dag(2000, 100_000, true, 9),
+        ),
         input("hdu5724-large.in", "hdu5724", hdu5724(100, 1000, 5)),
         input("hdu5724-huge.in", "hdu5724", hdu5724(1000, 1000, 6)),
         input(

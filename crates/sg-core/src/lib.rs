@@ -13,6 +13,8 @@
 //!   that end the game.
 //! - [`row`]: the row game of HDU 5724 ("a piece jumps right over a block"),
 //!   by its definition and by its closed form (staircase Nim).
+//! - [`row_halves`]: row values of up to 20 cells from two small tables
+//!   built at compile time.
 //! - [`knight`]: the hyper knight of LightOJ 1315 (and any move set that
 //!   lowers `x + y`), by its definition.
 //! - [`knight_pattern`]: certified finite descriptions of knight values on
@@ -30,7 +32,9 @@ pub mod knight;
 pub mod knight_pattern;
 pub mod mex;
 pub mod octal;
+mod peel;
 pub mod row;
+pub mod row_halves;
 pub mod sum;
 
 pub use graph::{CycleError, Graph, GraphError, Grundy};

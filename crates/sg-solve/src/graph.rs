@@ -78,16 +78,18 @@ fn solve_with(
     let mut sc = Scanner::new(input);
     let n = sc.next_at_most("the number of nodes n", Graph::MAX_NODES as u64)? as usize;
     let m = sc.next_at_most("the number of edges m", Graph::MAX_EDGES as u64)?;
-    let mut sources: Vec<u32> = Vec::new();
-    let mut targets: Vec<u32> = Vec::new();
+    // Every edge takes at least 4 bytes of input ("u v" and a separator):
+    // reserve for all of them, but never more than the input can hold.
+    let edges_max = (m as usize).min(input.len() / 4);
+    let mut sources: Vec<u32> = Vec::with_capacity(edges_max);
+    let mut targets: Vec<u32> = Vec::with_capacity(edges_max);
     for _ in 0..m {
         sources.push(sc.next_node("the source node of an edge", n)?);
         targets.push(sc.next_node("the target node of an edge", n)?);
     }
     let nodes = Nodes::new(n, dense_max, &mut sources, &mut targets);
-    let graph = Graph::from_edges(nodes.graph_nodes(), &sources, &targets)
+    let graph = Graph::from_edge_lists(nodes.graph_nodes(), sources, targets)
         .expect("edges were validated while reading");
-    drop((sources, targets));
     let values = generalized_grundy(&graph);
     if opts.values && write_values(&values, &nodes, out, opts.json, flush).is_break() {
         return Ok(());
