@@ -4,13 +4,15 @@
 //! writes to `data/` are committed. It only drives the library's
 //! generators (`sg_tables::generate`) and writes files.
 //!
-//! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help).
+//! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help),
+//!   the octal catalogue and its listing `data/OCTAL.md` included.
 //! - `cargo xtask gen --check`: fails when a committed table is stale.
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
 //! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
 
 mod inputs;
 mod manifest;
+mod octal_md;
 mod progress;
 mod resources;
 mod tables;
@@ -56,6 +58,11 @@ pub(crate) struct Sizes {
     #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.knight_size,
           value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
     knight_size: u64,
+    /// The largest heap of the octal catalogue computed for a game whose
+    /// period is not certified sooner (recorded in the catalogue file).
+    #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.octal_limit,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    octal_limit: u64,
 }
 
 impl Sizes {
@@ -63,6 +70,7 @@ impl Sizes {
     pub(crate) const DEFAULT: Self = Self {
         row_width: 20,
         knight_size: 1024,
+        octal_limit: tables::OCTAL_LIMIT,
     };
 }
 

@@ -3,6 +3,7 @@
 
 use crate::Sizes;
 use crate::manifest;
+use crate::octal_md;
 use crate::progress::Progress;
 use crate::resources::{check_disk, check_memory};
 use anyhow::{Context, Result, bail};
@@ -10,11 +11,22 @@ use rayon::ThreadPool;
 use sg_core::knight::MoveSet;
 use sg_core::knight_pattern::{SearchOptions, search};
 use sg_tables::format::{Game, Header, Metadata, encode_prefix};
-use sg_tables::generate::{self, NoProgress, knight, knight_table, row_table};
+use sg_tables::generate::{self, NoProgress, knight, knight_table, octal_catalogue, row_table};
+use sg_tables::octal::{CATALOGUE_GAMES, OctalCatalogue, encode_catalogue};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+/// The default largest heap of the octal catalogue: `cargo xtask gen
+/// --check` must stay under a minute on 2 cores (dev profile), and the
+/// catalogue takes about 6 s of CPU at this limit (measured with `time
+/// cargo xtask gen`: 6.0 s user on 2 cores shared with other builds), and
+/// 8192 took four times as long for 17 more games solved (693, not 676).
+pub(crate) const OCTAL_LIMIT: u64 = 4096;
+
+/// The file name of the octal catalogue.
+const OCTAL_CATALOGUE_FILE: &str = "octal-catalogue.sgt";
 
 /// The generator named in every table's metadata.
 const GENERATOR: &str = concat!("xtask ", env!("CARGO_PKG_VERSION"));
@@ -55,6 +67,9 @@ pub(crate) fn fix_command(out: Option<&Path>, sizes: Sizes) -> String {
     if sizes.knight_size != Sizes::DEFAULT.knight_size {
         command += &format!(" --knight-size {}", sizes.knight_size);
     }
+    if sizes.octal_limit != Sizes::DEFAULT.octal_limit {
+        command += &format!(" --octal-limit {}", sizes.octal_limit);
+    }
     command
 }
 
@@ -79,10 +94,15 @@ enum Spec {
     /// The hyper knight's certified description of the whole board, found
     /// by `sg_core::knight_pattern::search` (its size does not vary).
     KnightPattern,
+    /// Every octal game `0.d1d2d3` and `4.d1d2d3`, each computed up to heap
+    /// `limit` unless certified sooner.
+    OctalCatalogue {
+        limit: u64,
+    },
 }
 
 impl Spec {
-    fn all(sizes: Sizes) -> [Self; 3] {
+    fn all(sizes: Sizes) -> [Self; 4] {
         [
             Self::Row {
                 width: sizes.row_width,
@@ -91,6 +111,9 @@ impl Spec {
                 size: sizes.knight_size,
             },
             Self::KnightPattern,
+            Self::OctalCatalogue {
+                limit: sizes.octal_limit,
+            },
         ]
     }
 
@@ -99,6 +122,7 @@ impl Spec {
             Self::Row { width } => format!("row{width}.sgt"),
             Self::Knight { .. } => "knight.sgt".to_owned(),
             Self::KnightPattern => "knight-pattern.sgt".to_owned(),
+            Self::OctalCatalogue { .. } => OCTAL_CATALOGUE_FILE.to_owned(),
         }
     }
 
@@ -107,15 +131,18 @@ impl Spec {
             Self::Row { width } => format!("row table, width {width}"),
             Self::Knight { size } => format!("knight table, size {size}"),
             Self::KnightPattern => "knight pattern (whole board, certified)".to_owned(),
+            Self::OctalCatalogue { limit } => format!("octal catalogue, heaps up to {limit}"),
         }
     }
 
-    /// Entries of the table (for a pattern: a bound on its length).
+    /// Entries of the table (for a pattern and the catalogue: a bound on
+    /// its length in bytes).
     fn entries(self) -> u64 {
         match self {
             Self::Row { width } => 1 << width,
             Self::Knight { size } => size * size,
             Self::KnightPattern => 1 << 16,
+            Self::OctalCatalogue { limit } => u64::from(CATALOGUE_GAMES) * (64 + 2 * limit),
         }
     }
 
@@ -126,6 +153,9 @@ impl Spec {
             Self::Row { .. } => self.entries() * 40,
             Self::Knight { size } => knight::memory_needed(size) * 10,
             Self::KnightPattern => 200_000_000,
+            // About 2.5 s for all games at limit 4096 on one idle core,
+            // growing about as limit^1.5.
+            Self::OctalCatalogue { limit } => limit.pow(3).isqrt() * 10_000,
         }
     }
 
@@ -136,6 +166,9 @@ impl Spec {
             Self::Knight { size } => knight::memory_needed(size),
             // The search's diagonals up to x + y = max_sum.
             Self::KnightPattern => SearchOptions::default().max_sum.pow(2),
+            // Each thread's sequence: values, rare heaps and the period
+            // search, a few dozen bytes a heap.
+            Self::OctalCatalogue { limit } => limit * 64 * 64,
         }
     }
 
@@ -148,6 +181,14 @@ impl Spec {
                 sg_core::knight::knight_square_table(&MoveSet::hyper_knight(), size)
             }
             Self::KnightPattern => find_pattern().expect("the hyper knight certifies").1,
+            // The games are independent: on one thread, the same generator.
+            Self::OctalCatalogue { .. } => {
+                pool(Some(1))
+                    .expect("one worker thread")
+                    .install(|| self.generate(&NoProgress))
+                    .expect("the catalogue computes")
+                    .1
+            }
         }
     }
 
@@ -169,6 +210,15 @@ impl Spec {
                 let game = Game::KnightPattern {
                     moves: hyper_knight(),
                     searched_to,
+                    len: payload.len() as u64,
+                };
+                (game, payload)
+            }
+            Self::OctalCatalogue { limit } => {
+                let payload = encode_catalogue(&octal_catalogue(limit, progress)?);
+                let game = Game::OctalCatalogue {
+                    limit,
+                    games: CATALOGUE_GAMES,
                     len: payload.len() as u64,
                 };
                 (game, payload)
@@ -400,6 +450,13 @@ pub(crate) fn ensure_tables(
                 .with_context(|| format!("{} does not certify", path.display()))?;
             eprintln!("{}: certificate checked", path.display());
         }
+        if matches!(spec, Spec::OctalCatalogue { .. }) {
+            let catalogue = OctalCatalogue::new(&made.metadata.game, &made.payload)?;
+            output.ensure(
+                octal_md::FILE_NAME,
+                &[octal_md::render(&catalogue).as_bytes()],
+            )?;
+        }
         lines.push(manifest::render_line(&made.entry(&name)));
         names.push(name);
     }
@@ -440,6 +497,8 @@ pub(crate) enum Only {
     Row,
     /// The knight table.
     Knight,
+    /// The octal catalogue.
+    Octal,
 }
 
 /// `cargo xtask bench`: the fastest of `runs` generations of each table,
@@ -459,7 +518,9 @@ pub(crate) fn bench(
     for spec in Spec::all(sizes) {
         match (only, spec) {
             (Some(Only::Row), Spec::Knight { .. } | Spec::KnightPattern)
-            | (Some(Only::Knight), Spec::Row { .. } | Spec::KnightPattern) => {
+            | (Some(Only::Knight), Spec::Row { .. } | Spec::KnightPattern)
+            | (Some(Only::Row | Only::Knight), Spec::OctalCatalogue { .. })
+            | (Some(Only::Octal), Spec::Row { .. } | Spec::Knight { .. } | Spec::KnightPattern) => {
                 continue;
             }
             _ => {}
@@ -520,6 +581,7 @@ mod tests {
         let sizes = Sizes {
             row_width: 8,
             knight_size: 40,
+            octal_limit: 200,
         };
         let pool = pool(Some(2)).unwrap();
         generate(&out, sizes, &pool).unwrap();
@@ -592,10 +654,11 @@ mod tests {
         let sizes = Sizes {
             row_width: 8,
             knight_size: 40,
+            octal_limit: 200,
         };
         assert_eq!(
             fix_command(Some(Path::new("/tmp/t")), sizes),
-            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40"
+            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40 --octal-limit 200"
         );
         assert_eq!(fix_command(None, Sizes::DEFAULT), "cargo xtask gen");
         assert!(parse_threads("0").is_err() && parse_threads("257").is_err());

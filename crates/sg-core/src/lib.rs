@@ -19,6 +19,9 @@
 //!   lowers `x + y`), by its definition.
 //! - [`knight_pattern`]: certified finite descriptions of knight values on
 //!   the unbounded board, found by search and answered in O(1).
+//! - [`octal`]: octal and hexadecimal take-and-break games, Grundy's game
+//!   and subtraction games: Grundy sequences by the sparse-space method and
+//!   certified periods.
 //! - [`sum`]: sums of independent games: which component to move, and to
 //!   which value.
 
@@ -28,6 +31,7 @@ mod hugepages;
 pub mod knight;
 pub mod knight_pattern;
 pub mod mex;
+pub mod octal;
 mod peel;
 pub mod row;
 pub mod row_halves;

@@ -94,9 +94,15 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
         "  generator:       {}",
         escape_bytes(info.metadata.generator.as_bytes(), 200)
     );
-    if h.kind != TableKind::KnightPattern {
-        // A pattern's payload is its encoded description, not entries.
-        let _ = writeln!(w, "  entries:         {} (one byte each)", h.payload_len);
+    match h.kind {
+        TableKind::Row | TableKind::Knight => {
+            let _ = writeln!(w, "  entries:         {} (one byte each)", h.payload_len);
+        }
+        TableKind::OctalSequence => {
+            let _ = writeln!(w, "  entries:         {} (u16 each)", h.payload_len / 2);
+        }
+        // A pattern's or catalogue's payload is encoded, not entries.
+        TableKind::KnightPattern | TableKind::OctalCatalogue => {}
     }
     let _ = writeln!(
         w,
@@ -146,6 +152,21 @@ pub fn report(
                     format!(
                         "{name}: ok (knight pattern, {} bytes, certificate checked)\n",
                         p.to_bytes().len()
+                    )
+                }),
+                TableKind::OctalSequence => t.octal_sequence().map(|s| {
+                    format!(
+                        "{name}: ok (octal sequence of {}, {} values, values checked)\n",
+                        s.rules(),
+                        s.values().len()
+                    )
+                }),
+                TableKind::OctalCatalogue => t.octal_catalogue().map(|c| {
+                    let solved = c.entries().iter().filter(|e| e.period.is_some()).count();
+                    format!(
+                        "{name}: ok (octal catalogue, {} games, {solved} solved, heaps up to {}, values checked)\n",
+                        c.entries().len(),
+                        c.limit()
                     )
                 }),
             }

@@ -14,6 +14,7 @@ use crate::error::TableError;
 use crate::format::TableKind;
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
+use sg_core::octal::{Period, Rules, Sequence};
 use sg_core::row::row_grundy_by_definition;
 
 impl Table<'_> {
@@ -25,7 +26,65 @@ impl Table<'_> {
             TableKind::Row => self.row()?.verify_values(),
             TableKind::Knight => self.knight()?.verify_values(),
             TableKind::KnightPattern => self.knight_pattern().map(drop),
+            TableKind::OctalSequence => {
+                let table = self.octal_sequence()?;
+                verify_octal(table.rules(), table.values(), None)
+            }
+            TableKind::OctalCatalogue => {
+                let catalogue = self.octal_catalogue()?;
+                for entry in catalogue.entries() {
+                    if let Some(values) = entry.all_values() {
+                        verify_octal(&entry.rules, &values, Some(entry.period))?;
+                    }
+                }
+                Ok(())
+            }
         }
+    }
+}
+
+/// Checks stored octal values `G(0..values.len())` by computing them anew
+/// with the engine (the sparse-space method, exact: it agrees with the
+/// definition, see `sg_core::octal`), through its certified period where it
+/// finds one before the end; with `period`, also that the engine certifies
+/// exactly that period (a catalogue entry's claim). Fails at the first heap
+/// whose value differs. Costs what computing the run costs: for a long
+/// stored run, that is the price of trusting it.
+fn verify_octal(
+    rules: &Rules,
+    values: &[u16],
+    period: Option<Option<Period>>,
+) -> Result<(), TableError> {
+    let code = || rules.to_string();
+    let mut sequence = Sequence::new(rules.clone());
+    if let Some(last) = (values.len() as u64).checked_sub(1) {
+        sequence
+            .extend_to(last, &mut |_| {})
+            .map_err(|error| TableError::OctalCompute {
+                code: code(),
+                error,
+            })?;
+    }
+    for (heap, &stored) in values.iter().enumerate() {
+        let expected = sequence
+            .value(heap as u64)
+            .expect("computed to the last heap, or periodic");
+        if stored != expected {
+            return Err(TableError::OctalValue {
+                code: code(),
+                heap: heap as u64,
+                stored,
+                expected,
+            });
+        }
+    }
+    match period {
+        Some(claimed) if claimed != sequence.period() => Err(TableError::OctalPeriod {
+            code: code(),
+            claimed,
+            found: sequence.period(),
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -166,6 +225,45 @@ mod tests {
                 let e = KnightTable::new(&game, &values).unwrap().verify_values();
                 assert!(e.is_err(), "{moves:?} {i}");
                 values[i] = values[i].wrapping_sub(1);
+            }
+        }
+    }
+
+    /// An octal sequence file is trusted only when every value is the
+    /// game's: a changed value fails with its heap, checksums right or not.
+    #[test]
+    fn octal_sequence_values_are_checked() {
+        use crate::aligned::AlignedBytes;
+        use crate::error::TableError;
+        use crate::format::{Metadata, encode};
+        use crate::table::Table;
+        use sg_core::octal::{Rules, grundy_by_definition};
+
+        for code in ["0.77", "0.6", "4.007", "0.3033"] {
+            let rules = Rules::parse(code).unwrap();
+            let mut values = grundy_by_definition(&rules, 300).unwrap();
+            let file = |values: &[u16]| {
+                let metadata = Metadata {
+                    game: Game::OctalSequence {
+                        code: rules.to_string(),
+                        count: values.len() as u64,
+                    },
+                    generator: "test".to_owned(),
+                };
+                let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+                AlignedBytes::copy_from(&encode(&metadata, &payload).unwrap())
+            };
+            let bytes = file(&values);
+            Table::from_bytes(&bytes).unwrap().verify_values().unwrap();
+            for heap in [0usize, 1, 150, 300] {
+                values[heap] ^= 1;
+                let bytes = file(&values);
+                let e = Table::from_bytes(&bytes).unwrap().verify_values();
+                assert!(
+                    matches!(e, Err(TableError::OctalValue { heap: h, .. }) if h == heap as u64),
+                    "{code} {heap}: {e:?}"
+                );
+                values[heap] ^= 1;
             }
         }
     }

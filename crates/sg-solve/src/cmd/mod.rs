@@ -4,6 +4,7 @@
 //! (reading the input, choosing a table source, printing answers then the
 //! input error) is in [`shared`].
 
+mod octal_run;
 mod shared;
 
 pub(crate) use shared::exit_status;
@@ -41,5 +42,6 @@ subcommands! {
     Tables => tables,
     Graph => graph,
     Knight => knight,
+    Octal => octal,
     Floor => floor,
 }

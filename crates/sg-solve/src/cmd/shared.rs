@@ -115,11 +115,15 @@ pub(crate) fn print_answers(out: &[u8], result: Result<(), InputError>) -> Resul
     stdout.flush().context("cannot write the answers")?;
     match result {
         Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) => {
-            eprintln!("error: {}", escape_text(&e.to_string()));
-            Ok(ExitCode::from(EXIT_BAD_INPUT))
-        }
+        Err(e) => Ok(bad_input(e)),
     }
+}
+
+/// Reports bad input (or a bad usage) on standard error as one line
+/// `error: ...`, escaped; the exit status 2 to return.
+pub(crate) fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {}", escape_text(&message.to_string()));
+    ExitCode::from(EXIT_BAD_INPUT)
 }
 
 /// Opens the table file `path`, validated (the payload checksum only if

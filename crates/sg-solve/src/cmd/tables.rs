@@ -53,6 +53,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                     "compiled-in data/knight-pattern.sgt",
                     sg_tables::embedded_knight_pattern_bytes(),
                 ),
+                (
+                    "compiled-in data/octal-catalogue.sgt",
+                    sg_tables::embedded_octal_catalogue_bytes(),
+                ),
             ] {
                 ok &= report(name, bytes, verify, &mut out)?;
             }
