@@ -1,43 +1,53 @@
 #!/usr/bin/env bash
-# Whole-process timing of every judge solver against the floor (`grundy
-# floor`: read the file and parse every integer, nothing else) on the same
-# bytes, with peak memory. Needs hyperfine (Debian: apt-get install hyperfine).
+# Whole-process timing of every judge subcommand (default and --online),
+# `grundy graph` and `grundy floor`, each against a C program that only
+# parses the same bytes (benches/c/parse-floor.c: read() all of standard
+# input into one buffer, XOR-fold every decimal integer, print it).
 #
-#   benches/whole-process.sh [DIR]      # inputs go to DIR (default: target/bench-inputs)
+#   benches/whole-process.sh [DIR] [RUNS]   # inputs go to DIR (default: target/bench-inputs)
 #
-# Prints one markdown table row per input: solver time, floor time, their
-# ratio, MB/s, peak RSS of the solver, input size, and the memory budget
-# (2 x input + 16 MiB).
+# Needs: cargo, cc (any C compiler; Debian: apt-get install gcc), python3.
+# No hyperfine: benches/paired.py runs the commands in turns (C, grundy,
+# C, grundy, ...) RUNS times (default 21) after a warm-up round, and
+# reports medians of the per-round ratios, which stay meaningful when other
+# work loads the machine. Every command reads the input file as its
+# standard input. Peak RSS is the largest over the runs (wait4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for tool in cargo cc python3; do
+    command -v "$tool" >/dev/null || { echo "whole-process.sh: $tool is missing" >&2; exit 1; }
+done
 dir=${1:-target/bench-inputs}
+runs=${2:-21}
+mkdir -p target/bench-c
+cc -O2 -o target/bench-c/parse-floor benches/c/parse-floor.c
 cargo build --release -q -p sg-solve
-cargo xtask inputs --out "$dir" >/dev/null
+cargo xtask inputs --out "$dir" >/dev/null 2>&1
 grundy=target/release/grundy
-json=$(mktemp)
-echo "| input | solver | time | floor | ratio | MB/s | peak RSS | budget |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|"
+floor=target/bench-c/parse-floor
+echo "| input | command | time | C parse | ratio to C | peak RSS | C peak RSS |"
+echo "|---|---|---:|---:|---:|---:|---:|"
+row() { # NAME FILE ARGS...
+    local name=$1 file=$2
+    shift 2
+    benches/paired.py --json --runs "$runs" --stdin "$file" -- "$floor" ::: "$grundy" "$@" |
+        python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+name, command = sys.argv[1], " ".join(sys.argv[2:])
+c, g = r["median_s"]
+ratio = r["ratio_to_first"][1]
+c_peak, g_peak = r["peak_kib"]
+mib = lambda k: "n/a" if k is None else f"{k/1024:.1f} MiB"
+print(f"| {name} | {command} | {g*1e3:.1f} ms | {c*1e3:.1f} ms | {ratio:.2f} | "
+      f"{mib(g_peak)} | {mib(c_peak)} |")' "$name" grundy "$@"
+}
 for file in "$dir"/*.in; do
     name=$(basename "$file")
     sub=${name%%-*}
-    for variant in "" "--online"; do
-        if [[ -n $variant && $sub != hdu5724 && $sub != lightoj1315 ]]; then continue; fi
-        hyperfine -N --warmup 3 --min-runs 15 --export-json "$json" \
-            "$grundy $sub $variant $file" "$grundy floor $file" >/dev/null 2>&1
-        read -r solver floor < <(python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-print(min(r[0]["times"]), min(r[1]["times"]))' "$json")
-        bytes=$(stat -c %s "$file")
-        peak=$( { /usr/bin/time -f %M "$grundy" $sub $variant "$file" >/dev/null; } 2>&1 | tail -1)
-        python3 -c '
-import sys
-name, sub, solver, floor, size, peak = sys.argv[1:7]
-solver, floor, size, peak = float(solver), float(floor), int(size), int(peak)
-budget = (2 * size + 16 * 2**20) / 2**20
-print(f"| {name} | {sub} | {solver*1e3:.1f} ms | {floor*1e3:.1f} ms | {solver/floor:.2f} | "
-      f"{size/solver/1e6:.0f} | {peak/1024:.1f} MiB | {budget:.1f} MiB |")' \
-            "$name" "$sub${variant:+ $variant}" "$solver" "$floor" "$bytes" "$peak"
-    done
+    row "$name" "$file" "$sub"
+    if [[ $sub == hdu5724 || $sub == lightoj1315 ]]; then
+        row "$name" "$file" "$sub" --online
+    fi
+    row "$name" "$file" floor
 done
-rm -f "$json"

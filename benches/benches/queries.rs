@@ -11,6 +11,7 @@ use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterio
 use sg_bench::{SplitMix64, naive};
 use sg_core::knight::{MoveSet, TriangleTable, knight_square_table};
 use sg_core::row::{row_grundy, row_table_by_definition};
+use sg_core::row_halves::row_grundy_by_halves;
 use sg_tables::{MappedTable, embedded_knight_table, embedded_row_table};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -58,6 +59,7 @@ fn rows(c: &mut Criterion) {
     bench_queries(&mut group, "table-in-memory", &masks, |m| {
         u32::from(in_memory[m as usize])
     });
+    bench_queries(&mut group, "half-row-tables", &masks, row_grundy_by_halves);
     group.finish();
     let mut group = c.benchmark_group("row-table-build");
     group.sample_size(10);

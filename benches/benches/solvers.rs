@@ -6,8 +6,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sg_solve::values::{KnightValues, RowValues};
-use sg_solve::{hdu1524, hdu5724, lightoj1315, scan, uva11927};
-use sg_tables::{embedded_knight_pattern, embedded_knight_table, embedded_row_table};
+use sg_solve::{graph, hdu1524, hdu5724, lightoj1315, scan, uva11927};
+use sg_tables::{embedded_knight_pattern, embedded_knight_table};
 use std::hint::black_box;
 
 fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
@@ -15,8 +15,14 @@ fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
     match subcommand {
         "hdu1524" => hdu1524::solve(input, out, Default::default()),
         "uva11927" => uva11927::solve(input, out, Default::default()),
+        "graph" => graph::solve(input, out, Default::default()),
         "hdu5724" => {
-            let rows = RowValues::new((!online).then(|| *embedded_row_table()));
+            // As grundy does: the half-row tables by default.
+            let rows = if online {
+                RowValues::new(None)
+            } else {
+                RowValues::by_halves()
+            };
             hdu5724::solve(input, out, Default::default(), |m| rows.value(m))
         }
         "lightoj1315" => {

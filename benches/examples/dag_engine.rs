@@ -48,4 +48,9 @@ fn main() {
         (24 * 5 * n + 16 * n) as f64 / 1048576.0,
         values.iter().max().unwrap()
     );
+    // The same checksum as benches/c/dag-engine.c prints.
+    let checksum = values.iter().enumerate().fold(0u64, |sum, (v, &g)| {
+        sum.wrapping_add(u64::from(g) * v as u64)
+    });
+    println!("checksum {checksum}");
 }

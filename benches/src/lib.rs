@@ -4,39 +4,16 @@
 //! Not published and not for users: it also holds the naive baselines of
 //! the judges' write-ups ([`naive`]), which the benchmarks measure against.
 //!
-//! The generator is SplitMix64 with fixed seeds, a named algorithm (from
-//! `rand_xoshiro`, checked there against the reference implementation), so
-//! that the inputs stay byte-identical across dependency upgrades (the
-//! `rand` crate does not promise stable streams for its standard
-//! generators).
+//! The generator is SplitMix64 with fixed seeds (`sg_core::testing`, shared
+//! with the tests), a named algorithm, so that the inputs stay
+//! byte-identical across dependency upgrades (the `rand` crate does not
+//! promise stable streams for its standard generators).
 
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use std::fmt::Write;
 
+pub use sg_core::testing::{SplitMix64, adjacency, random_dag_edges};
+
 pub mod naive;
-
-/// SplitMix64 (Steele, Lea and Flood 2014, the implementation of
-/// `rand_xoshiro`): a tiny, well-mixed, seeded generator whose output never
-/// changes, with a uniform `below`.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(rand_xoshiro::SplitMix64);
-
-impl SplitMix64 {
-    /// A generator with the given seed.
-    pub fn new(seed: u64) -> Self {
-        Self(rand_xoshiro::SplitMix64::seed_from_u64(seed))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-}
 
 /// One named benchmark input.
 #[derive(Debug, Clone)]
@@ -47,33 +24,6 @@ pub struct Input {
     pub subcommand: &'static str,
     /// The bytes.
     pub bytes: Vec<u8>,
-}
-
-/// Edges of a random DAG on `n` nodes: each edge goes from a node to one
-/// of lower rank under a random relabelling, so ids are not a topological
-/// order. Returns the sources and the targets.
-pub fn random_dag_edges(n: usize, edges: usize, rng: &mut SplitMix64) -> (Vec<u32>, Vec<u32>) {
-    let mut label: Vec<u32> = (0..n as u32).collect();
-    for i in (1..n).rev() {
-        label.swap(i, rng.below(i as u64 + 1) as usize);
-    }
-    let (mut sources, mut targets) = (Vec::with_capacity(edges), Vec::with_capacity(edges));
-    for _ in 0..edges {
-        let a = 1 + rng.below(n as u64 - 1);
-        let b = rng.below(a);
-        sources.push(label[a as usize]);
-        targets.push(label[b as usize]);
-    }
-    (sources, targets)
-}
-
-/// Adjacency lists of the edges `sources[i] -> targets[i]`.
-pub fn adjacency(n: usize, sources: &[u32], targets: &[u32]) -> Vec<Vec<u32>> {
-    let mut adj = vec![Vec::new(); n];
-    for (&u, &v) in sources.iter().zip(targets) {
-        adj[u as usize].push(v);
-    }
-    adj
 }
 
 /// HDU 1524: `cases` graphs of `n` nodes and `edges` edges, `queries`
@@ -116,6 +66,39 @@ pub fn hdu1524_chain(n: usize, queries: usize, seed: u64) -> Vec<u8> {
         writeln!(s, "2 {} {}", rng.below(n as u64), rng.below(n as u64)).unwrap();
     }
     s.push_str("0\n");
+    s.into_bytes()
+}
+
+/// The complete DAG on `n` nodes (every node moves to every lower one: node
+/// `v` has value `v`) with `queries` two-token queries, in the format of
+/// HDU 1524 (`graph_format == false`) or of `grundy graph` (`true`); the
+/// same graph and queries either way.
+pub fn complete_dag(n: usize, queries: usize, graph_format: bool, seed: u64) -> Vec<u8> {
+    let mut rng = SplitMix64::new(seed);
+    let mut s = if graph_format {
+        format!("{n} {}\n", n * (n - 1) / 2)
+    } else {
+        format!("{n}\n")
+    };
+    for v in 0..n {
+        if graph_format {
+            for w in 0..v {
+                writeln!(s, "{v} {w}").unwrap();
+            }
+        } else {
+            write!(s, "{v}").unwrap();
+            for w in 0..v {
+                write!(s, " {w}").unwrap();
+            }
+            s.push('\n');
+        }
+    }
+    for _ in 0..queries {
+        writeln!(s, "2 {} {}", rng.below(n as u64), rng.below(n as u64)).unwrap();
+    }
+    if !graph_format {
+        s.push_str("0\n");
+    }
     s.into_bytes()
 }
 
@@ -215,6 +198,16 @@ pub fn all_inputs() -> Vec<Input> {
             uva11927(200, 1000, 10_000, 4),
         ),
         input("uva11927-chain.in", "uva11927", uva11927_chain(1_000_000)),
+        input(
+            "hdu1524-complete.in",
+            "hdu1524",
+            complete_dag(2000, 100_000, false, 9),
+        ),
+        input(
+            "graph-complete.in",
+            "graph",
+            complete_dag(2000, 100_000, true, 9),
+        ),
         input("hdu5724-large.in", "hdu5724", hdu5724(100, 1000, 5)),
         input("hdu5724-huge.in", "hdu5724", hdu5724(1000, 1000, 6)),
         input(

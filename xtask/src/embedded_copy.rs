@@ -8,7 +8,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The tables compiled into `sg-tables` (feature `embedded`).
-pub(crate) const FILES: [&str; 3] = ["row20.sgt", "knight.sgt", "knight-pattern.sgt"];
+pub(crate) const FILES: [&str; 4] = [
+    "row20.sgt",
+    "knight.sgt",
+    "knight-pattern.sgt",
+    "octal-catalogue.sgt",
+];
 
 /// `crates/sg-tables/data/` of the workspace.
 pub(crate) fn crate_data_dir() -> PathBuf {

@@ -4,8 +4,9 @@
 //! writes to `data/` are committed. It only drives the library's
 //! generators (`sg_tables::generate`) and writes files.
 //!
-//! - `cargo xtask gen`: writes the tables of `data/` and their copies in
-//!   `crates/sg-tables/data/` (see `gen`'s help).
+//! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help),
+//!   the octal catalogue and its listing `data/OCTAL.md` included, and the
+//!   copies of the compiled-in tables in `crates/sg-tables/data/`.
 //! - `cargo xtask gen --check`: fails when a committed table or copy is stale.
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
 //! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
@@ -15,6 +16,7 @@
 mod embedded_copy;
 mod inputs;
 mod manifest;
+mod octal_md;
 mod outside_crate;
 mod progress;
 mod resources;
@@ -24,6 +26,7 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use sg_tables::generate;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
@@ -65,18 +68,32 @@ enum Command {
 }
 
 /// Which tables to make.
-#[derive(Args, Clone, Copy)]
+#[derive(Args, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Sizes {
-    #[arg(long, value_name = "W", default_value_t = 20,
+    #[arg(long, value_name = "W", default_value_t = Sizes::DEFAULT.row_width,
           help = format!("Cells of the row table (2^W entries, W from 1 to {})",
                          generate::row::MAX_WIDTH),
           value_parser = clap::value_parser!(u32).range(1..=i64::from(generate::row::MAX_WIDTH)))]
     row_width: u32,
-    #[arg(long, value_name = "N", default_value_t = 1024,
+    #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.knight_size,
           help = format!("Side of the knight table (N^2 entries, N from 1 to {})",
                          generate::knight::MAX_SIZE),
           value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
     knight_size: u64,
+    /// The largest heap of the octal catalogue computed for a game whose
+    /// period is not certified sooner (recorded in the catalogue file).
+    #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.octal_limit,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    octal_limit: u64,
+}
+
+impl Sizes {
+    /// The sizes of the committed tables of data/ (the defaults).
+    pub(crate) const DEFAULT: Self = Self {
+        row_width: 20,
+        knight_size: 1024,
+        octal_limit: tables::OCTAL_LIMIT,
+    };
 }
 
 #[derive(Args)]
@@ -89,8 +106,8 @@ struct GenArgs {
     out: Option<PathBuf>,
     #[command(flatten)]
     sizes: Sizes,
-    /// Worker threads (default: one per CPU).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: one per CPU).
+    #[arg(long, value_parser = tables::parse_threads)]
     threads: Option<usize>,
 }
 
@@ -104,27 +121,40 @@ struct BenchArgs {
     /// Only this table.
     #[arg(long, value_enum)]
     only: Option<tables::Only>,
-    /// Only this many threads (default: 1 thread, then one per CPU).
-    #[arg(long)]
+    /// Only this many threads, 1 to 256 (default: 1 thread, then one per CPU).
+    #[arg(long, value_parser = tables::parse_threads)]
     threads: Option<usize>,
     /// Also time the single-threaded computation of sg-core.
     #[arg(long)]
     sequential: bool,
 }
 
-fn main() -> Result<()> {
-    match Cli::parse().command {
+/// Runs the task; an error is printed as one `error: ...` line with its
+/// causes (never a backtrace, whatever `RUST_BACKTRACE` says), exit status 1.
+fn main() -> ExitCode {
+    match run(Cli::parse().command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
         Command::Gen(args) => {
             // The copies inside sg-tables follow the committed tables only.
             let copies = args.out.is_none().then(embedded_copy::crate_data_dir);
-            let out = args.out.unwrap_or_else(tables::default_data_dir);
+            let out = args.out.clone().unwrap_or_else(tables::default_data_dir);
             let pool = tables::pool(args.threads)?;
             let mode = if args.check {
                 tables::Mode::Check
             } else {
                 tables::Mode::Write
             };
-            tables::ensure_tables(&out, copies.as_deref(), args.sizes, &pool, mode)
+            let fix = tables::fix_command(args.out.as_deref(), args.sizes);
+            tables::ensure_tables(&out, copies.as_deref(), args.sizes, &pool, mode, &fix)
         }
         Command::Bench(args) => tables::bench(
             args.sizes,

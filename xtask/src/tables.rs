@@ -4,6 +4,7 @@
 use crate::Sizes;
 use crate::embedded_copy;
 use crate::manifest;
+use crate::octal_md;
 use crate::progress::Progress;
 use crate::resources::{check_disk, check_memory};
 use anyhow::{Context, Result, bail};
@@ -11,11 +12,22 @@ use rayon::ThreadPool;
 use sg_core::knight::MoveSet;
 use sg_core::knight_pattern::{SearchOptions, search};
 use sg_tables::format::{Game, Header, Metadata, encode_prefix};
-use sg_tables::generate::{self, NoProgress, knight, knight_table, row_table};
+use sg_tables::generate::{self, NoProgress, knight, knight_table, octal_catalogue, row_table};
+use sg_tables::octal::{CATALOGUE_GAMES, OctalCatalogue, encode_catalogue};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+/// The default largest heap of the octal catalogue: `cargo xtask gen
+/// --check` must stay under a minute on 2 cores (dev profile), and the
+/// catalogue takes about 6 s of CPU at this limit (measured with `time
+/// cargo xtask gen`: 6.0 s user on 2 cores shared with other builds), and
+/// 8192 took four times as long for 17 more games solved (693, not 676).
+pub(crate) const OCTAL_LIMIT: u64 = 4096;
+
+/// The file name of the octal catalogue.
+const OCTAL_CATALOGUE_FILE: &str = "octal-catalogue.sgt";
 
 /// The generator named in every table's metadata.
 const GENERATOR: &str = concat!("xtask ", env!("CARGO_PKG_VERSION"));
@@ -26,6 +38,40 @@ pub(crate) fn default_data_dir() -> PathBuf {
         .parent()
         .expect("xtask is a folder of the workspace")
         .join("data")
+}
+
+/// The most worker threads `--threads` accepts: far more than the
+/// generators can use, few enough to start without exhausting memory.
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// The command that makes the tables of `--out DIR` (the default `data/`
+/// when `None`) with these sizes: what `--check` suggests when they are
+/// stale.
+pub(crate) fn fix_command(out: Option<&Path>, sizes: Sizes) -> String {
+    let mut command = "cargo xtask gen".to_owned();
+    if let Some(dir) = out {
+        command += &format!(" --out {}", dir.display());
+    }
+    if sizes.row_width != Sizes::DEFAULT.row_width {
+        command += &format!(" --row-width {}", sizes.row_width);
+    }
+    if sizes.knight_size != Sizes::DEFAULT.knight_size {
+        command += &format!(" --knight-size {}", sizes.knight_size);
+    }
+    if sizes.octal_limit != Sizes::DEFAULT.octal_limit {
+        command += &format!(" --octal-limit {}", sizes.octal_limit);
+    }
+    command
 }
 
 /// A rayon pool of `threads` threads (default: one per CPU).
@@ -49,10 +95,15 @@ enum Spec {
     /// The hyper knight's certified description of the whole board, found
     /// by `sg_core::knight_pattern::search` (its size does not vary).
     KnightPattern,
+    /// Every octal game `0.d1d2d3` and `4.d1d2d3`, each computed up to heap
+    /// `limit` unless certified sooner.
+    OctalCatalogue {
+        limit: u64,
+    },
 }
 
 impl Spec {
-    fn all(sizes: Sizes) -> [Self; 3] {
+    fn all(sizes: Sizes) -> [Self; 4] {
         [
             Self::Row {
                 width: sizes.row_width,
@@ -61,6 +112,9 @@ impl Spec {
                 size: sizes.knight_size,
             },
             Self::KnightPattern,
+            Self::OctalCatalogue {
+                limit: sizes.octal_limit,
+            },
         ]
     }
 
@@ -69,6 +123,7 @@ impl Spec {
             Self::Row { width } => format!("row{width}.sgt"),
             Self::Knight { .. } => "knight.sgt".to_owned(),
             Self::KnightPattern => "knight-pattern.sgt".to_owned(),
+            Self::OctalCatalogue { .. } => OCTAL_CATALOGUE_FILE.to_owned(),
         }
     }
 
@@ -77,15 +132,18 @@ impl Spec {
             Self::Row { width } => format!("row table, width {width}"),
             Self::Knight { size } => format!("knight table, size {size}"),
             Self::KnightPattern => "knight pattern (whole board, certified)".to_owned(),
+            Self::OctalCatalogue { limit } => format!("octal catalogue, heaps up to {limit}"),
         }
     }
 
-    /// Entries of the table (for a pattern: a bound on its length).
+    /// Entries of the table (for a pattern and the catalogue: a bound on
+    /// its length in bytes).
     fn entries(self) -> u64 {
         match self {
             Self::Row { width } => 1 << width,
             Self::Knight { size } => size * size,
             Self::KnightPattern => 1 << 16,
+            Self::OctalCatalogue { limit } => u64::from(CATALOGUE_GAMES) * (64 + 2 * limit),
         }
     }
 
@@ -96,6 +154,9 @@ impl Spec {
             Self::Row { .. } => self.entries() * 40,
             Self::Knight { size } => knight::memory_needed(size) * 10,
             Self::KnightPattern => 200_000_000,
+            // About 2.5 s for all games at limit 4096 on one idle core,
+            // growing about as limit^1.5.
+            Self::OctalCatalogue { limit } => limit.pow(3).isqrt() * 10_000,
         }
     }
 
@@ -106,6 +167,9 @@ impl Spec {
             Self::Knight { size } => knight::memory_needed(size),
             // The search's diagonals up to x + y = max_sum.
             Self::KnightPattern => SearchOptions::default().max_sum.pow(2),
+            // Each thread's sequence: values, rare heaps and the period
+            // search, a few dozen bytes a heap.
+            Self::OctalCatalogue { limit } => limit * 64 * 64,
         }
     }
 
@@ -118,6 +182,14 @@ impl Spec {
                 sg_core::knight::knight_square_table(&MoveSet::hyper_knight(), size)
             }
             Self::KnightPattern => find_pattern().expect("the hyper knight certifies").1,
+            // The games are independent: on one thread, the same generator.
+            Self::OctalCatalogue { .. } => {
+                pool(Some(1))
+                    .expect("one worker thread")
+                    .install(|| self.generate(&NoProgress))
+                    .expect("the catalogue computes")
+                    .1
+            }
         }
     }
 
@@ -139,6 +211,15 @@ impl Spec {
                 let game = Game::KnightPattern {
                     moves: hyper_knight(),
                     searched_to,
+                    len: payload.len() as u64,
+                };
+                (game, payload)
+            }
+            Self::OctalCatalogue { limit } => {
+                let payload = encode_catalogue(&octal_catalogue(limit, progress)?);
+                let game = Game::OctalCatalogue {
+                    limit,
+                    games: CATALOGUE_GAMES,
                     len: payload.len() as u64,
                 };
                 (game, payload)
@@ -213,22 +294,65 @@ impl Made {
     }
 }
 
+/// The suffix of the temporary files [`write_atomically`] renames.
+const TMP_SUFFIX: &str = ".tmp";
+
 /// Writes `parts` to `path` through a temporary file and a rename, so that
-/// a reader (or a memory map) never sees a half-written table.
+/// a reader (or a memory map) never sees a half-written table. On failure
+/// (a full disk, say) the temporary file is removed; if the process is
+/// killed, the next run removes it ([`remove_stale_tmp`]).
 fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(TMP_SUFFIX);
     let tmp = PathBuf::from(tmp);
+    let written = write_parts(&tmp, parts).and_then(|()| {
+        fs::rename(&tmp, path)
+            .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
+    });
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
+}
+
+fn write_parts(tmp: &Path, parts: &[&[u8]]) -> Result<()> {
     let mut file =
-        fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        fs::File::create(tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
     for part in parts {
         file.write_all(part)
             .with_context(|| format!("cannot write {}", tmp.display()))?;
     }
     file.sync_all()
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    fs::rename(&tmp, path)
-        .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
+        .with_context(|| format!("cannot write {}", tmp.display()))
+}
+
+/// The temporary files (`*.sgt.tmp`, `MANIFEST.md.tmp`) that an interrupted
+/// run of `gen` left in `dir`.
+fn stale_tmp_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut stale: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(&format!(".sgt{TMP_SUFFIX}"))
+                || name == format!("{}{TMP_SUFFIX}", manifest::FILE_NAME)
+        })
+        .collect();
+    stale.sort();
+    stale
+}
+
+/// Removes what [`stale_tmp_files`] finds, saying so.
+fn remove_stale_tmp(dir: &Path) -> Result<()> {
+    for path in stale_tmp_files(dir) {
+        fs::remove_file(&path)
+            .with_context(|| format!("cannot remove the stale {}", path.display()))?;
+        eprintln!("removed {}, left by an interrupted run", path.display());
+    }
+    Ok(())
 }
 
 /// What `cargo xtask gen` does with the expected contents of each file.
@@ -255,19 +379,23 @@ impl Output<'_> {
     /// whether it already did.
     fn ensure(&mut self, name: &str, parts: &[&[u8]]) -> Result<bool> {
         let path = self.dir.join(name);
-        let same = fs::read(&path).is_ok_and(|bytes| {
-            let mut rest = &bytes[..];
-            parts
-                .iter()
-                .all(|part| match rest.split_at_checked(part.len()) {
-                    Some((head, tail)) if head == *part => {
-                        rest = tail;
-                        true
-                    }
-                    _ => false,
-                })
-                && rest.is_empty()
-        });
+        // Only a regular file is read (reading a FIFO would block): anything
+        // else there is stale, and replaced when writing.
+        let regular = fs::metadata(&path).is_ok_and(|m| m.is_file());
+        let same = regular
+            && fs::read(&path).is_ok_and(|bytes| {
+                let mut rest = &bytes[..];
+                parts
+                    .iter()
+                    .all(|part| match rest.split_at_checked(part.len()) {
+                        Some((head, tail)) if head == *part => {
+                            rest = tail;
+                            true
+                        }
+                        _ => false,
+                    })
+                    && rest.is_empty()
+            });
         match self.mode {
             Mode::Write if !same => write_atomically(&path, parts)?,
             Mode::Check if !same => self.stale.push(path.display().to_string()),
@@ -279,19 +407,29 @@ impl Output<'_> {
 
 /// `cargo xtask gen [--check]`: makes the tables and the manifest in
 /// memory, then writes them to `out` or checks that `out` holds them; the
-/// same for the copies of the embedded tables in `copies`, if given.
+/// same for the copies of the compiled-in tables in `copies`, if given.
+/// `fix` is the command that makes `out` as wanted, for the message when
+/// `--check` finds it stale.
 pub(crate) fn ensure_tables(
     out: &Path,
     copies: Option<&Path>,
     sizes: Sizes,
     pool: &ThreadPool,
     mode: Mode,
+    fix: &str,
 ) -> Result<()> {
     let specs = Spec::all(sizes);
+    if mode == Mode::Check && !out.is_dir() {
+        bail!(
+            "{} does not exist (or is not a folder); make it with `{fix}`",
+            out.display()
+        );
+    }
     if mode == Mode::Write {
         for dir in std::iter::once(out).chain(copies) {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
+        remove_stale_tmp(out)?;
         let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
         check_disk(out, bytes)?;
     }
@@ -327,6 +465,13 @@ pub(crate) fn ensure_tables(
                 .with_context(|| format!("{} does not certify", path.display()))?;
             eprintln!("{}: certificate checked", path.display());
         }
+        if matches!(spec, Spec::OctalCatalogue { .. }) {
+            let catalogue = OctalCatalogue::new(&made.metadata.game, &made.payload)?;
+            output.ensure(
+                octal_md::FILE_NAME,
+                &[octal_md::render(&catalogue).as_bytes()],
+            )?;
+        }
         lines.push(manifest::render_line(&made.entry(&name)));
         names.push(name);
     }
@@ -337,6 +482,11 @@ pub(crate) fn ensure_tables(
             eprintln!("wrote the embedded tables' copies in {}", copies.display());
         }
         return Ok(());
+    }
+    for path in stale_tmp_files(out) {
+        output
+            .stale
+            .push(format!("{} (left by an interrupted run)", path.display()));
     }
     if let Some(copy) = copy_output {
         output.stale.extend(copy.stale);
@@ -356,7 +506,7 @@ pub(crate) fn ensure_tables(
     }
     if !output.stale.is_empty() {
         bail!(
-            "stale generated tables:\n  {}\nrun `cargo xtask gen` and commit the result",
+            "stale generated tables:\n  {}\nrun `{fix}` (and commit the result if it is data/)",
             output.stale.join("\n  ")
         );
     }
@@ -374,6 +524,8 @@ pub(crate) enum Only {
     Row,
     /// The knight table.
     Knight,
+    /// The octal catalogue.
+    Octal,
 }
 
 /// `cargo xtask bench`: the fastest of `runs` generations of each table,
@@ -393,7 +545,9 @@ pub(crate) fn bench(
     for spec in Spec::all(sizes) {
         match (only, spec) {
             (Some(Only::Row), Spec::Knight { .. } | Spec::KnightPattern)
-            | (Some(Only::Knight), Spec::Row { .. } | Spec::KnightPattern) => {
+            | (Some(Only::Knight), Spec::Row { .. } | Spec::KnightPattern)
+            | (Some(Only::Row | Only::Knight), Spec::OctalCatalogue { .. })
+            | (Some(Only::Octal), Spec::Row { .. } | Spec::Knight { .. } | Spec::KnightPattern) => {
                 continue;
             }
             _ => {}
@@ -441,11 +595,11 @@ mod tests {
     use super::*;
 
     fn generate(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-        ensure_tables(out, None, sizes, pool, Mode::Write)
+        ensure_tables(out, None, sizes, pool, Mode::Write, "FIX")
     }
 
     fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-        ensure_tables(out, None, sizes, pool, Mode::Check)
+        ensure_tables(out, None, sizes, pool, Mode::Check, "FIX")
     }
 
     #[test]
@@ -454,6 +608,7 @@ mod tests {
         let sizes = Sizes {
             row_width: 8,
             knight_size: 40,
+            octal_limit: 200,
         };
         let pool = pool(Some(2)).unwrap();
         generate(&out, sizes, &pool).unwrap();
@@ -480,7 +635,7 @@ mod tests {
         fs::write(&path, bytes).unwrap();
         let err = check(&out, sizes, &pool).unwrap_err().to_string();
         assert!(err.contains("knight.sgt"), "{err}");
-        assert!(err.contains("run `cargo xtask gen`"), "{err}");
+        assert!(err.contains("run `FIX`"), "{err}");
 
         generate(&out, sizes, &pool).unwrap();
         fs::write(out.join("extra.sgt"), b"").unwrap();
@@ -493,7 +648,48 @@ mod tests {
         // Writing repairs exactly what checking found stale.
         generate(&out, sizes, &pool).unwrap();
         check(&out, sizes, &pool).unwrap();
+        // What a killed run leaves is found by --check, removed by writing.
+        fs::write(out.join("row8.sgt.tmp"), b"half").unwrap();
+        let err = check(&out, sizes, &pool).unwrap_err().to_string();
+        assert!(
+            err.contains("row8.sgt.tmp (left by an interrupted run)"),
+            "{err}"
+        );
+        generate(&out, sizes, &pool).unwrap();
+        assert!(!out.join("row8.sgt.tmp").exists());
+        check(&out, sizes, &pool).unwrap();
         fs::remove_dir_all(&out).unwrap();
+        let err = check(&out, sizes, &pool).unwrap_err().to_string();
+        assert!(err.contains("does not exist"), "{err}");
+        assert!(err.contains("make it with `FIX`"), "{err}");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("xtask-tmp-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        // Renaming onto a folder fails after the temporary file is written.
+        let target = dir.join("table.sgt");
+        fs::create_dir_all(target.join("inside")).unwrap();
+        assert!(write_atomically(&target, &[b"bytes"]).is_err());
+        assert!(!dir.join("table.sgt.tmp").exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_fix_names_the_folder_and_sizes() {
+        let sizes = Sizes {
+            row_width: 8,
+            knight_size: 40,
+            octal_limit: 200,
+        };
+        assert_eq!(
+            fix_command(Some(Path::new("/tmp/t")), sizes),
+            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40 --octal-limit 200"
+        );
+        assert_eq!(fix_command(None, Sizes::DEFAULT), "cargo xtask gen");
+        assert!(parse_threads("0").is_err() && parse_threads("257").is_err());
+        assert_eq!(parse_threads("2"), Ok(2));
     }
 
     #[test]
@@ -504,9 +700,10 @@ mod tests {
         let sizes = Sizes {
             row_width: 8,
             knight_size: 40,
+            octal_limit: 200,
         };
         let pool = pool(Some(2)).unwrap();
-        let ensure = |mode| ensure_tables(&out, Some(&copies), sizes, &pool, mode);
+        let ensure = |mode| ensure_tables(&out, Some(&copies), sizes, &pool, mode, "FIX");
         ensure(Mode::Write).unwrap();
         ensure(Mode::Check).unwrap();
         for name in ["knight.sgt", "knight-pattern.sgt"] {
@@ -519,7 +716,7 @@ mod tests {
         fs::write(copies.join("knight.sgt"), b"other").unwrap();
         let err = ensure(Mode::Check).unwrap_err().to_string();
         assert!(err.contains("copies/knight.sgt"), "{err}");
-        assert!(err.contains("run `cargo xtask gen`"), "{err}");
+        assert!(err.contains("FIX"), "{err}");
 
         ensure(Mode::Write).unwrap();
         fs::write(copies.join("row8.sgt"), b"").unwrap();

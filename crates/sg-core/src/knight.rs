@@ -40,6 +40,18 @@ pub enum KnightError {
         /// The queried y.
         y: u64,
     },
+    /// The memory to compute the square by definition cannot be had.
+    #[error(
+        "square ({x}, {y}) needs {bytes} bytes of memory to compute by definition, which cannot be had"
+    )]
+    OutOfMemory {
+        /// The queried x.
+        x: u64,
+        /// The queried y.
+        y: u64,
+        /// The bytes of the table up to its diagonal.
+        bytes: usize,
+    },
     /// The square is too far out for a table to fit in memory.
     #[error(
         "square ({x}, {y}) is too far out to compute by definition (x + y must be at most {max_sum})"
@@ -63,7 +75,17 @@ pub struct MoveSet {
 impl MoveSet {
     /// Validates `steps`: 1 to 63 distinct steps, each with `dx + dy < 0`.
     pub fn new(steps: &[(i32, i32)]) -> Result<Self, KnightError> {
-        let mut list: Vec<(i32, i32)> = Vec::with_capacity(steps.len());
+        if steps.len() > 63 {
+            // Count the distinct steps in O(n log n): the loop below is
+            // quadratic, and `steps` may come from a file or the command line.
+            let mut distinct = steps.to_vec();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if distinct.len() > 63 {
+                return Err(KnightError::MoveCount(distinct.len()));
+            }
+        }
+        let mut list: Vec<(i32, i32)> = Vec::with_capacity(steps.len().min(63));
         for &(dx, dy) in steps {
             if i64::from(dx) + i64::from(dy) >= 0 {
                 return Err(KnightError::StepNotDecreasing { dx, dy });
@@ -160,6 +182,16 @@ impl TriangleTable {
         if d > self.limit {
             return Err(too_far);
         }
+        // The memory is had before the diagonals are computed: where it
+        // cannot be (an address-space limit), an error instead of an abort.
+        let total = triangle_index(0, d + 1);
+        if self
+            .values
+            .try_reserve(total.saturating_sub(self.values.len()))
+            .is_err()
+        {
+            return Err(KnightError::OutOfMemory { x, y, bytes: total });
+        }
         self.grow_to(d);
         Ok(self.values[triangle_index(x, y)])
     }
@@ -247,6 +279,11 @@ mod tests {
             Err(KnightError::StepNotDecreasing { dx: 1, dy: -1 })
         );
         assert_eq!(MoveSet::new(&[]), Err(KnightError::MoveCount(0)));
+        // Many steps are counted without a quadratic dedup.
+        let many: Vec<(i32, i32)> = (1..=1_000_000).map(|k| (0, -k)).collect();
+        assert_eq!(MoveSet::new(&many), Err(KnightError::MoveCount(1_000_000)));
+        let repeated = vec![(0, -1); 1_000_000];
+        assert_eq!(MoveSet::new(&repeated).unwrap().steps(), [(0, -1)]);
         let mut t = TriangleTable::new(MoveSet::hyper_knight(), 100);
         assert!(matches!(t.value(60, 41), Err(KnightError::TooFar { .. })));
         assert!(matches!(

@@ -13,10 +13,15 @@
 //!   that end the game.
 //! - [`row`]: the row game of HDU 5724 ("a piece jumps right over a block"),
 //!   by its definition and by its closed form (staircase Nim).
+//! - [`row_halves`]: row values of up to 20 cells from two small tables
+//!   built at compile time.
 //! - [`knight`]: the hyper knight of LightOJ 1315 (and any move set that
 //!   lowers `x + y`), by its definition.
 //! - [`knight_pattern`]: certified finite descriptions of knight values on
 //!   the unbounded board, found by search and answered in O(1).
+//! - [`octal`]: octal and hexadecimal take-and-break games, Grundy's game
+//!   and subtraction games: Grundy sequences by the sparse-space method and
+//!   certified periods.
 //! - [`sum`]: sums of independent games: which component to move, and to
 //!   which value.
 //!
@@ -56,8 +61,13 @@ mod hugepages;
 pub mod knight;
 pub mod knight_pattern;
 pub mod mex;
+pub mod octal;
+mod peel;
 pub mod row;
+pub mod row_halves;
 pub mod sum;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 pub use graph::{CycleError, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};

@@ -1,6 +1,8 @@
 //! Errors in judge inputs: what is wrong and where (line and column).
 
 use sg_core::CycleError;
+use sg_core::knight::KnightError;
+use std::fmt::Write;
 
 /// A problem in the input, at a line and column (both 1-based; columns
 /// count bytes).
@@ -49,7 +51,7 @@ pub enum InputErrorKind {
         min: u64,
     },
     /// A node index that is not below the number of nodes.
-    #[error("node {node} is out of range (nodes are 0..={})", .node_count.saturating_sub(1))]
+    #[error("node {node} is out of range ({})", node_range(*.node_count))]
     NodeOutOfRange {
         /// The index read.
         node: u64,
@@ -70,12 +72,26 @@ pub enum InputErrorKind {
         /// The repeated position.
         position: u64,
     },
-    /// A square too far out to evaluate.
+    /// A square too far out to evaluate. (The underlying errors of this
+    /// variant and the next are shown in the message, so they are not a
+    /// `source()`: a chain of causes prints each once.)
     #[error("{0}")]
-    Knight(#[from] sg_core::knight::KnightError),
-    /// A graph that must be acyclic has a cycle.
-    #[error("the graph of the test case starting here is not acyclic: {0}")]
-    Cycle(#[from] CycleError),
+    Knight(sg_core::knight::KnightError),
+    /// A graph that must be acyclic has a cycle: shown by its length and
+    /// the nodes at each end when it is long.
+    #[error(
+        "the graph of the test case starting here is not acyclic: graph has a cycle{}",
+        short_cycle(&.0.nodes)
+    )]
+    Cycle(CycleError),
+    /// Values that break the mex recurrence, so that a winning move cannot
+    /// be found (never from `grundy`'s verified tables and certified
+    /// descriptions; possible with a caller's own values).
+    #[error("the Grundy values are inconsistent: {what}")]
+    Inconsistent {
+        /// What could not be found.
+        what: &'static str,
+    },
     /// Data after the last test case.
     #[error("unexpected `{found}` after {after}")]
     Trailing {
@@ -84,4 +100,154 @@ pub enum InputErrorKind {
         /// What came before it.
         after: &'static str,
     },
+}
+
+impl From<KnightError> for InputErrorKind {
+    fn from(e: KnightError) -> Self {
+        Self::Knight(e)
+    }
+}
+
+impl From<CycleError> for InputErrorKind {
+    fn from(e: CycleError) -> Self {
+        Self::Cycle(e)
+    }
+}
+
+/// The nodes a node index must be among.
+fn node_range(node_count: usize) -> String {
+    match node_count {
+        0 => "the graph has no nodes".to_owned(),
+        n => format!("nodes are 0..={}", n - 1),
+    }
+}
+
+/// Nodes shown at each end of a long cycle.
+const CYCLE_ENDS: usize = 5;
+
+/// `: 1 -> 2 -> 1`, or for a cycle of more than `2 * CYCLE_ENDS` moves
+/// `of 1000000 moves: 0 -> 1 -> .. -> 4 -> ... -> 999999 -> 0` (its first
+/// and last nodes), so that the message stays one short line.
+fn short_cycle(nodes: &[u32]) -> String {
+    let moves = nodes.len().saturating_sub(1);
+    let join = |nodes: &[u32]| {
+        let parts: Vec<String> = nodes.iter().map(u32::to_string).collect();
+        parts.join(" -> ")
+    };
+    if nodes.len() <= 2 * CYCLE_ENDS + 1 {
+        return format!(": {}", join(nodes));
+    }
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        " of {moves} moves: {} -> ... -> {}",
+        join(&nodes[..CYCLE_ENDS]),
+        join(&nodes[nodes.len() - CYCLE_ENDS..])
+    );
+    out
+}
+
+/// `bytes` of the input made safe to print in an error: printable text is
+/// kept; control characters, bidirectional-text controls and bytes that
+/// are not UTF-8 are escaped (`\\x1b`, `\\u{202e}`), as is `\\` itself; and
+/// after `max` bytes of input the rest is cut and `...` appended. An input
+/// can thus never send terminal escape sequences through an error message.
+pub fn escape_bytes(bytes: &[u8], max: usize) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if shown >= max {
+                out.push_str("...");
+                return out;
+            }
+            shown += c.len_utf8();
+            if c == '\\' {
+                out.push_str("\\\\");
+            } else {
+                push_escaped(&mut out, c);
+            }
+        }
+        for &b in chunk.invalid() {
+            if shown >= max {
+                out.push_str("...");
+                return out;
+            }
+            shown += 1;
+            let _ = write!(out, "\\x{b:02x}");
+        }
+    }
+    out
+}
+
+/// `text` with its control and invisible format characters escaped as in
+/// [`escape_bytes`] (but line breaks kept, and `\\` and the length left as
+/// they are): for whole messages that may quote a file name or a table's
+/// metadata, and for text already escaped, which it leaves unchanged.
+pub fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == '\n' {
+            out.push(c);
+        } else {
+            push_escaped(&mut out, c);
+        }
+    }
+    out
+}
+
+/// A path for a message, escaped as [`escape_bytes`] does (any length).
+pub fn escape_path(path: &std::path::Path) -> String {
+    escape_bytes(path.as_os_str().as_encoded_bytes(), usize::MAX)
+}
+
+/// Pushes `c`, or its escape if a terminal would act on it.
+fn push_escaped(out: &mut String, c: char) {
+    if c.is_ascii_control() {
+        let _ = write!(out, "\\x{:02x}", c as u32);
+    } else if c.is_control() || is_invisible_format(c) {
+        let _ = write!(out, "\\u{{{:x}}}", c as u32);
+    } else {
+        out.push(c);
+    }
+}
+
+/// Format characters that change how text around them is shown (zero-width
+/// characters and bidirectional controls, as in "Trojan Source").
+fn is_invisible_format(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_a_terminal_would_act_on() {
+        assert_eq!(escape_bytes(b"3\0\x1b[31m", 40), "3\\x00\\x1b[31m");
+        assert_eq!(
+            escape_bytes("a\u{202e}b\u{85}".as_bytes(), 40),
+            "a\\u{202e}b\\u{85}"
+        );
+        assert_eq!(escape_bytes(b"\xff\xfe ok \\", 40), "\\xff\\xfe ok \\\\");
+        assert_eq!(escape_bytes("é√x".as_bytes(), 40), "é√x");
+        assert_eq!(
+            escape_bytes(&[b'7'; 100], 40),
+            format!("{}...", "7".repeat(40))
+        );
+        // Cut at a character boundary, never inside one.
+        assert_eq!(escape_bytes("ééé".as_bytes(), 3), "éé...");
+        assert_eq!(escape_bytes(b"", 40), "");
+        assert_eq!(escape_text("a\x1b[2J \\x1b ok\n"), "a\\x1b[2J \\x1b ok\n");
+    }
+
+    #[test]
+    fn long_cycles_are_shortened() {
+        assert_eq!(short_cycle(&[1, 2, 1]), ": 1 -> 2 -> 1");
+        let long: Vec<u32> = (0..1_000_000).chain([0]).collect();
+        assert_eq!(
+            short_cycle(&long),
+            " of 1000000 moves: 0 -> 1 -> 2 -> 3 -> 4 -> ... -> 999996 -> 999997 -> 999998 -> 999999 -> 0"
+        );
+    }
 }

@@ -80,14 +80,18 @@ pub fn solve(
                 rows.push(mask);
             }
         }
+        let hint = if opts.hint && sum != 0 {
+            let (row, from, to) = winning_move(&rows, sum, width, &mut row_value)
+                .map_err(|kind| sc.error_at(sc.last_offset(), kind))?;
+            Some(RowMove { row, from, to })
+        } else {
+            None
+        };
         let answer = CaseAnswer {
             case,
             answer: if sum != 0 { "YES" } else { "NO" },
             value: sum,
-            hint: (opts.hint && sum != 0).then(|| {
-                let (row, from, to) = winning_move(&rows, sum, width, &mut row_value);
-                RowMove { row, from, to }
-            }),
+            hint,
         };
         answer.write(out, opts.json, false);
     }
@@ -96,21 +100,25 @@ pub fn solve(
 
 /// A winning move `(row, from, to)`: the 1-based row index in the case and
 /// the piece's column before and after, given rows whose values XOR to
-/// `sum != 0`.
+/// `sum != 0`. Values that break the mex recurrence (a corrupt table) give
+/// an error, not a panic.
 pub fn winning_move(
     rows: &[u64],
     sum: u32,
     width: u32,
     row_value: &mut impl FnMut(u64) -> u32,
-) -> (usize, u32, u32) {
+) -> Result<(usize, u32, u32), InputErrorKind> {
+    let inconsistent = InputErrorKind::Inconsistent {
+        what: "no row can move to a losing sum",
+    };
     let (index, target) = component_to_move(rows.iter().map(|&mask| row_value(mask)), sum)
-        .expect("a nonzero XOR has a row with its top bit");
+        .ok_or(inconsistent.clone())?;
     let m = row::row_moves(rows[index])
         .find(|m| row_value(m.row) == target)
-        .expect("mex: every smaller value has a follower");
-    (
+        .ok_or(inconsistent)?;
+    Ok((
         index + 1,
         row::bit_column(width, m.from),
         row::bit_column(width, m.to),
-    )
+    ))
 }

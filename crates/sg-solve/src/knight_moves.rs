@@ -75,10 +75,10 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// An optionally signed decimal integer.
+    /// Decimal digits with an optional `-` (no `+`, as in judge inputs).
     fn integer(&mut self, expected: &'static str) -> Result<i32, MovesError> {
         let rest = self.rest();
-        let sign = usize::from(rest.starts_with(['-', '+']));
+        let sign = usize::from(rest.starts_with('-'));
         let digits = rest[sign..].bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
             return Err(self.error(expected));
@@ -170,6 +170,10 @@ mod tests {
         assert_eq!(
             err("-2,-99999999999"),
             "column 4: \"-99999999999\" is out of range for a step"
+        );
+        assert_eq!(
+            err("+2,-1"),
+            "column 1: expected a step dx,dy, found \"+2\""
         );
         assert_eq!(err("  "), MovesError::Empty.to_string());
         // A step that does not lower x + y is refused by the move set.

@@ -4,10 +4,12 @@
 //! Input: `T`, then `T` test cases, each `n` and `n` lines `x y` (a
 //! knight's square). The game is the sum of the knights; a square's value
 //! comes from a caller-supplied evaluator (on-demand computation or a
-//! precomputed table), which may refuse squares too far out.
+//! precomputed table), which may refuse squares too far out. Squares must
+//! have `x, y < 2^63`; a hint may land one step beyond (`2^63`), and is
+//! answered.
 
 use crate::answer::{CaseAnswer, KnightMove};
-use crate::error::InputError;
+use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use sg_core::knight::{KnightError, MoveSet};
 use sg_core::sum::try_component_to_move;
@@ -43,14 +45,19 @@ pub fn solve(
             let x = sc.next("a knight's x")?;
             let x_at = sc.last_offset();
             let y = sc.next("a knight's y")?;
+            if x >> 63 != 0 || y >> 63 != 0 {
+                let e = KnightError::OutOfRange { x, y };
+                return Err(sc.error_at(x_at, e.into()));
+            }
             sum ^= value(x, y).map_err(|e| sc.error_at(x_at, e.into()))?;
             if opts.hint {
                 knights.push((x, y));
             }
         }
         let hint = if opts.hint && sum != 0 {
+            // The whole answer is made before any of it is written.
             let (knight, (x, y)) = winning_move(&knights, sum, moves, &mut value)
-                .map_err(|e| sc.error_at(sc.last_offset(), e.into()))?;
+                .map_err(|e| sc.error_at(sc.last_offset(), e))?;
             Some(KnightMove { knight, x, y })
         } else {
             None
@@ -67,20 +74,26 @@ pub fn solve(
 }
 
 /// A winning move `(knight, square)`: the 1-based knight index and its new
-/// square, given knights whose values XOR to `sum != 0`.
+/// square, given knights whose values XOR to `sum != 0`. A move may land
+/// one step beyond the input's range (a coordinate of 2^63): `value` must
+/// answer every square one move away from an input square. Values that
+/// break the mex recurrence give an error, not a panic.
 pub fn winning_move(
     knights: &[(u64, u64)],
     sum: u8,
     moves: &MoveSet,
     value: &mut impl FnMut(u64, u64) -> Result<u8, KnightError>,
-) -> Result<(usize, (u64, u64)), KnightError> {
+) -> Result<(usize, (u64, u64)), InputErrorKind> {
+    let inconsistent = InputErrorKind::Inconsistent {
+        what: "no knight can move to a losing sum",
+    };
     let (index, target) = try_component_to_move(knights.iter().map(|&(x, y)| value(x, y)), sum)?
-        .expect("a nonzero XOR has a knight with its top bit");
+        .ok_or(inconsistent.clone())?;
     let (x, y) = knights[index];
     for to in moves.moves_from(x, y) {
         if value(to.0, to.1)? == target {
             return Ok((index + 1, to));
         }
     }
-    unreachable!("mex: every smaller value has a follower")
+    Err(inconsistent)
 }

@@ -3,6 +3,7 @@
 //! subcommand lives in its own module under `cmd/`.
 
 mod cmd;
+mod input;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -30,8 +31,9 @@ fn main() -> ExitCode {
     match cli.command.run() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            // Causes may quote file names: escaped like input bytes.
+            eprintln!("error: {}", sg_solve::error::escape_text(&format!("{e:#}")));
+            cmd::exit_status(&e)
         }
     }
 }

@@ -2,70 +2,70 @@
 //! of a kind in a folder, listing a folder's table files, and the
 //! `tables info|verify` report.
 
-use sg_tables::format::{Header, TableKind};
+use crate::error::{escape_bytes, escape_path, escape_text};
+use sg_tables::format::TableKind;
 use sg_tables::{Table, TableError};
 use std::fmt::Write;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// Why no table could be found in a folder.
 #[derive(Debug, thiserror::Error)]
 pub enum FindError {
-    /// The folder or a file in it could not be read.
-    #[error("cannot read {path}: {source}")]
+    /// The folder could not be read. (The underlying error is shown in the
+    /// message, so it is not a `source()`: a chain prints each cause once.)
+    #[error("cannot read {}: {error}", escape_path(.path))]
     Io {
-        /// The folder or file.
+        /// The folder.
         path: PathBuf,
         /// The underlying error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    /// No `.sgt` file of that kind.
-    #[error("no {kind} table (*.sgt) in {dir}; make one with `cargo xtask gen --out {dir}`")]
+    /// No valid `.sgt` file of that kind.
+    #[error(
+        "no {kind} table (*.sgt) in {}; make one with `cargo xtask gen --out {}`",
+        escape_path(.dir),
+        escape_path(.dir)
+    )]
     NotFound {
         /// The folder.
         dir: PathBuf,
         /// The kind looked for.
         kind: TableKind,
     },
-    /// A `.sgt` file whose header is invalid.
-    #[error("{path}: {source}")]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        source: TableError,
-    },
 }
 
-/// The `.sgt` file of `dir` holding a table of `kind` with the most
-/// entries (for rows: the widest), judged by the headers only.
-pub fn find_table(dir: &Path, kind: TableKind) -> Result<PathBuf, FindError> {
-    let io = |path: &Path| {
-        let path = path.to_owned();
-        move |source| FindError::Io { path, source }
-    };
-    let mut best: Option<(u64, PathBuf)> = None;
-    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
-        let path = entry.map_err(io(dir))?.path();
-        if path.extension().is_none_or(|e| e != "sgt") {
-            continue;
-        }
-        let mut header = [0u8; sg_tables::format::HEADER_LEN];
-        let mut file = std::fs::File::open(&path).map_err(io(&path))?;
-        let read = file.read(&mut header).map_err(io(&path))?;
-        let header = Header::parse(&header[..read]).map_err(|source| FindError::Invalid {
-            path: path.clone(),
-            source,
-        })?;
-        if header.kind == kind && best.as_ref().is_none_or(|(n, _)| header.payload_len > *n) {
-            best = Some((header.payload_len, path));
+/// The table files of a folder that may hold a table of some kind.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The `.sgt` files whose header says that kind, the most entries
+    /// first (for rows: the widest).
+    pub candidates: Vec<PathBuf>,
+    /// The `.sgt` files that are not table files at all (not a regular
+    /// file, or no valid header), with why.
+    pub skipped: Vec<(PathBuf, TableError)>,
+}
+
+/// The `.sgt` files of `dir` that hold a table of `kind`, judged by their
+/// headers only, the most entries first; the files that are not tables are
+/// listed apart. Only regular files are opened, without blocking.
+pub fn find_tables(dir: &Path, kind: TableKind) -> Result<Found, FindError> {
+    let mut found = Found::default();
+    let mut sized = Vec::new();
+    for path in table_files_of(dir).map_err(|error| FindError::Io {
+        path: dir.to_owned(),
+        error,
+    })? {
+        match sg_tables::read_header(&path) {
+            Ok(header) if header.kind == kind => sized.push((header.payload_len, path)),
+            Ok(_) => {}
+            Err(e) => found.skipped.push((path, e)),
         }
     }
-    best.map(|(_, path)| path)
-        .ok_or_else(|| FindError::NotFound {
-            dir: dir.to_owned(),
-            kind,
-        })
+    // The largest first; among equals, by name (deterministic).
+    sized.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    found.candidates = sized.into_iter().map(|(_, path)| path).collect();
+    Ok(found)
 }
 
 /// A description of the table file `bytes` (named `name`) for
@@ -84,14 +84,25 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
     };
     let mut out = String::new();
     let w = &mut out;
-    let _ = writeln!(w, "{name}");
+    let _ = writeln!(w, "{}", escape_text(name));
     let _ = writeln!(w, "  kind:            {} (code {})", h.kind, h.kind.code());
     let _ = writeln!(w, "  format version:  {}", h.version);
     let _ = writeln!(w, "  game:            {}", info.metadata.game);
-    let _ = writeln!(w, "  generator:       {}", info.metadata.generator);
-    if h.kind != TableKind::KnightPattern {
-        // A pattern's payload is its encoded description, not entries.
-        let _ = writeln!(w, "  entries:         {} (one byte each)", h.payload_len);
+    // Text from the file: escaped, as anything it says could be.
+    let _ = writeln!(
+        w,
+        "  generator:       {}",
+        escape_bytes(info.metadata.generator.as_bytes(), 200)
+    );
+    match h.kind {
+        TableKind::Row | TableKind::Knight => {
+            let _ = writeln!(w, "  entries:         {} (one byte each)", h.payload_len);
+        }
+        TableKind::OctalSequence => {
+            let _ = writeln!(w, "  entries:         {} (u16 each)", h.payload_len / 2);
+        }
+        // A pattern's or catalogue's payload is encoded, not entries.
+        TableKind::KnightPattern | TableKind::OctalCatalogue => {}
     }
     let _ = writeln!(
         w,
@@ -127,23 +138,42 @@ pub fn report(
         describe(name, bytes)
     };
     match &checked {
-        Ok(text) => out.write_all(text.as_bytes())?,
-        Err(e) => writeln!(out, "{name}: INVALID: {e}")?,
+        Ok(text) => out.write_all(escape_text(text).as_bytes())?,
+        Err(e) => writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?,
     }
     Ok(checked.is_ok())
 }
 
-/// Every check of the table `bytes`, checksum included (a knight pattern is
-/// certified): a one-line summary of what it holds, or why it is invalid.
+/// Every check of the table `bytes`, checksum and values included (a
+/// knight pattern is certified): a one-line summary of what it holds, or
+/// why it is invalid.
 fn verify_table(bytes: &[u8]) -> Result<String, TableError> {
     let t = Table::from_bytes(bytes)?;
+    t.verify_values()?;
     Ok(match t.kind() {
-        TableKind::Row => format!("row table, width {}", t.row()?.width()),
-        TableKind::Knight => format!("knight table, size {}", t.knight()?.size()),
+        TableKind::Row => format!("row table, width {}, values checked", t.row()?.width()),
+        TableKind::Knight => format!("knight table, size {}, values checked", t.knight()?.size()),
         TableKind::KnightPattern => format!(
             "knight pattern, {} bytes, certificate checked",
             t.knight_pattern()?.to_bytes().len()
         ),
+        TableKind::OctalSequence => {
+            let s = t.octal_sequence()?;
+            format!(
+                "octal sequence of {}, {} values, values checked",
+                s.rules(),
+                s.values().len()
+            )
+        }
+        TableKind::OctalCatalogue => {
+            let c = t.octal_catalogue()?;
+            let solved = c.entries().iter().filter(|e| e.period.is_some()).count();
+            format!(
+                "octal catalogue, {} games, {solved} solved, heaps up to {}, values checked",
+                c.entries().len(),
+                c.limit()
+            )
+        }
     })
 }
 
@@ -167,7 +197,7 @@ pub struct JsonReport {
 /// The header and metadata of a table file, for [`JsonReport`].
 #[derive(Debug, serde::Serialize)]
 pub struct JsonInfo {
-    /// The table kind (`row`, `knight`, `knight pattern`).
+    /// The table kind (`row`, `knight`, `knight pattern`, ...).
     pub kind: String,
     /// The format version.
     pub format_version: u32,
@@ -220,13 +250,25 @@ pub fn report_json(name: &str, bytes: &[u8], verify: bool) -> JsonReport {
 }
 
 /// The table files `path` names: itself, or the `.sgt` files of a folder,
-/// sorted.
+/// sorted; a folder without any is an error.
 pub fn table_files(path: &Path) -> io::Result<Vec<PathBuf>> {
     if !path.is_dir() {
         return Ok(vec![path.to_owned()]);
     }
+    let files = table_files_of(path)?;
+    if files.is_empty() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("no table file (*.sgt) in {}", escape_path(path)),
+        ));
+    }
+    Ok(files)
+}
+
+/// The `.sgt` entries of the folder `dir`, sorted.
+fn table_files_of(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
-    for entry in std::fs::read_dir(path)? {
+    for entry in std::fs::read_dir(dir)? {
         let file = entry?.path();
         if file.extension().is_some_and(|e| e == "sgt") {
             files.push(file);

@@ -6,7 +6,7 @@ mod common;
 use common::grundy;
 use sg_core::knight::TriangleTable;
 
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 12] = [
     "hdu1524",
     "uva11927",
     "hdu5724",
@@ -15,6 +15,7 @@ const SUBCOMMANDS: [&str; 11] = [
     "graph",
     "knight",
     "row",
+    "octal",
     "floor",
     "completions",
     "man",
@@ -45,6 +46,8 @@ fn help_matches_the_output() {
         "lightoj1315",
         "graph",
         "knight",
+        "row",
+        "octal",
         "floor",
     ] {
         assert!(stdout(&[name, "--help"]).contains("--json"), "{name}");

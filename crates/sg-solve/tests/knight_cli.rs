@@ -80,6 +80,11 @@ fn knight_rejects_bad_moves_quoting_the_offending_text() {
             "column 10: expected a comma between dx and dy, found \";-2\"",
         ),
         ("", "no step"),
+        ("+1,-2", "column 1: expected a step dx,dy, found \"+1\""),
+        (
+            "-1,+0",
+            "column 4: expected dy after the comma, found \"+0\"",
+        ),
     ] {
         let (code, _, err) = run(&["knight", "1", "2", "--moves", moves], "");
         assert_eq!(code, Some(2), "{moves}: {err}");
@@ -133,6 +138,19 @@ fn without_a_certificate_small_squares_come_from_the_definition() {
     assert!(out.is_empty());
     assert!(err.contains("no certificate found"), "{err}");
     assert!(err.contains(&format!("beyond {limit}")), "{err}");
+}
+
+#[test]
+fn coordinates_are_digits_as_on_standard_input() {
+    // `+5` is refused on the command line as it is in a judge input.
+    for bad in ["+5", "-0", " 5", "5 ", "0x5", ""] {
+        let (code, _, err) = run(&["knight", bad, "3"], "");
+        assert_eq!(code, Some(2), "{bad:?}: {err}");
+    }
+    let (_, _, err) = run(&["lightoj1315"], "1\n1\n+5 3\n");
+    assert!(err.contains("expected a knight's x, found `+5`"), "{err}");
+    let (code, out, _) = run(&["knight", "5", "3"], "");
+    assert_eq!((code, out.as_str()), (Some(0), "1\n"));
 }
 
 #[test]

@@ -57,6 +57,15 @@ impl AlignedBytes {
         }
     }
 
+    /// `len` zero bytes, or `None` if the memory cannot be had (instead of
+    /// aborting, as [`zeroed`](Self::zeroed) does).
+    pub fn try_zeroed(len: usize) -> Option<Self> {
+        let mut blocks = Vec::new();
+        blocks.try_reserve_exact(len.div_ceil(64)).ok()?;
+        blocks.resize(len.div_ceil(64), Block([0; 64]));
+        Some(Self { blocks, len })
+    }
+
     /// A copy of `bytes`.
     pub fn copy_from(bytes: &[u8]) -> Self {
         let mut out = Self::zeroed(bytes.len());

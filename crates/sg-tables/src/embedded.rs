@@ -1,5 +1,6 @@
 //! The tables of `data/`, compiled in with `include_bytes!` at a 64-byte
-//! aligned address and validated once, on first use. Each accessor returns
+//! aligned address and validated once, on first use (all checks but the
+//! payload checksums of the two large tables, see below). Each accessor returns
 //! a `&'static` reference to the validated view; the bytes have their own
 //! accessors, for `grundy tables`.
 //! They are read from the crate's own copies in `crates/sg-tables/data/`
@@ -7,6 +8,7 @@
 //! packaged crate builds.
 
 use crate::aligned::{Align64, AlignAs};
+use crate::octal::OctalCatalogue;
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
 use sg_core::knight_pattern::KnightPattern;
@@ -27,14 +29,29 @@ static KNIGHT_PATTERN_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     bytes: *include_bytes!("../data/knight-pattern.sgt"),
 };
 
+static OCTAL_CATALOGUE_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
+    _align: [],
+    bytes: *include_bytes!("../data/octal-catalogue.sgt"),
+};
+
+// The compiled-in tables are not re-checksummed at run time (that read every
+// byte of each payload at startup): `tests/embedded.rs` and `cargo xtask gen
+// --check` verify the committed files, and the bytes cannot change inside
+// the binary. Every other check still runs.
+static OCTAL_CATALOGUE: LazyLock<OctalCatalogue> = LazyLock::new(|| {
+    Table::from_bytes_unverified(&OCTAL_CATALOGUE_BYTES.bytes)
+        .and_then(|t| t.octal_catalogue())
+        .unwrap_or_else(|e| panic!("data/octal-catalogue.sgt, compiled in, is invalid: {e}"))
+});
+
 static ROW: LazyLock<RowTable<'static>> = LazyLock::new(|| {
-    Table::from_bytes(&ROW_BYTES.bytes)
+    Table::from_bytes_unverified(&ROW_BYTES.bytes)
         .and_then(|t| t.row())
         .unwrap_or_else(|e| panic!("data/row20.sgt, compiled in, is invalid: {e}"))
 });
 
 static KNIGHT: LazyLock<KnightTable<'static>> = LazyLock::new(|| {
-    Table::from_bytes(&KNIGHT_BYTES.bytes)
+    Table::from_bytes_unverified(&KNIGHT_BYTES.bytes)
         .and_then(|t| t.knight())
         .unwrap_or_else(|e| panic!("data/knight.sgt, compiled in, is invalid: {e}"))
 });
@@ -80,4 +97,17 @@ pub fn embedded_knight_pattern_bytes() -> &'static [u8] {
 /// guarantee the committed file certifies, so this does not fail.
 pub fn embedded_knight_pattern() -> &'static KnightPattern {
     &KNIGHT_PATTERN
+}
+
+/// The bytes of the embedded octal catalogue (`data/octal-catalogue.sgt`).
+pub fn embedded_octal_catalogue_bytes() -> &'static [u8] {
+    &OCTAL_CATALOGUE_BYTES.bytes
+}
+
+/// The octal catalogue of `data/octal-catalogue.sgt`: every game `0.ddd`
+/// and `4.ddd`, decoded on the first call (a fraction of a millisecond;
+/// `cargo xtask gen --check` and the tests guarantee the committed file is
+/// valid, so this does not fail).
+pub fn embedded_octal_catalogue() -> &'static OctalCatalogue {
+    &OCTAL_CATALOGUE
 }

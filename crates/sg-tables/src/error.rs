@@ -3,6 +3,7 @@
 use crate::format::TableKind;
 use sg_core::knight::KnightError;
 use sg_core::knight_pattern::LoadError;
+use sg_core::octal::CodeError;
 use std::path::PathBuf;
 
 /// Why a table file or buffer was refused. Every check of
@@ -177,12 +178,139 @@ pub enum TableError {
         /// Address of the payload.
         address: usize,
     },
+    /// A row table value that is not the mex of its followers' values.
+    #[error(
+        "wrong value: row {mask:#b} (mask {mask}) holds {stored}, but the mex of its followers' values is {mex}"
+    )]
+    RowValue {
+        /// The row.
+        mask: u64,
+        /// The value in the table.
+        stored: u8,
+        /// What the recurrence gives.
+        mex: u32,
+    },
+    /// A knight table value that is not the mex of its moves' values.
+    #[error(
+        "wrong value: square ({x}, {y}) holds {stored}, but the mex of its moves' squares is {mex}"
+    )]
+    KnightValue {
+        /// The square's x.
+        x: u64,
+        /// The square's y.
+        y: u64,
+        /// The value in the table.
+        stored: u8,
+        /// What the recurrence gives.
+        mex: u32,
+    },
+    /// An octal table value that is not the game's Grundy value.
+    #[error(
+        "wrong value: in {code}, heap {heap} holds {stored}, but its Grundy value is {expected}"
+    )]
+    OctalValue {
+        /// The game.
+        code: String,
+        /// The heap.
+        heap: u64,
+        /// The value in the table.
+        stored: u16,
+        /// The Grundy value, computed anew.
+        expected: u16,
+    },
+    /// A catalogue entry whose period is not the one its values certify.
+    #[error("wrong period: {code} claims {claimed:?}, but its values certify {found:?}")]
+    OctalPeriod {
+        /// The game.
+        code: String,
+        /// The period stored.
+        claimed: Option<sg_core::octal::Period>,
+        /// The period certified from the values.
+        found: Option<sg_core::octal::Period>,
+    },
+    /// An octal table whose values could not be computed anew to check them.
+    #[error("cannot check the values of {code}")]
+    OctalCompute {
+        /// The game.
+        code: String,
+        /// Why.
+        #[source]
+        error: sg_core::octal::OctalError,
+    },
+    /// A path that is not a regular file (a FIFO, a device, a folder):
+    /// refused before it is read, so that opening it cannot block.
+    #[error("{path} is not a regular file (it is {what})")]
+    NotRegularFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead.
+        what: &'static str,
+    },
     /// The payload checksum does not match: the payload is corrupt.
     #[error("payload checksum mismatch: header says {expected:#010x}, payload has {found:#010x}")]
     PayloadChecksum {
         /// Checksum in the header.
         expected: u32,
         /// Checksum of the payload bytes.
+        found: u32,
+    },
+    /// An octal sequence whose code `sg-core` refuses.
+    #[error("invalid table parameters: octal code {code:?}: {error}")]
+    OctalCode {
+        /// The code in the metadata.
+        code: String,
+        /// Why it is refused.
+        error: CodeError,
+    },
+    /// An octal sequence whose payload length (two bytes a value) does not
+    /// fit in 64 bits.
+    #[error("invalid table parameters: {count} octal values do not fit in a payload")]
+    OctalCount {
+        /// The number of values in the metadata.
+        count: u64,
+    },
+    /// A catalogue record that ends past the payload.
+    #[error("octal catalogue: record {index} at byte {offset} of the payload is truncated")]
+    CatalogueTruncated {
+        /// The record's index.
+        index: u32,
+        /// Its offset in the payload.
+        offset: u64,
+    },
+    /// A catalogue record for another game than its place says.
+    #[error(
+        "octal catalogue: record {index} is for the digits {found:?}, expected {expected:?} (0.ddd then 4.ddd, in order)"
+    )]
+    CatalogueGame {
+        /// The record's index.
+        index: u32,
+        /// The digits `d0 d1 d2 d3` its place calls for.
+        expected: [u8; 4],
+        /// The digits it holds.
+        found: [u8; 4],
+    },
+    /// A catalogue record whose numbers contradict each other.
+    #[error(
+        "octal catalogue: record {index} ({code}) is inconsistent: preperiod {preperiod} + period {period} exceeds the {computed} values computed, or the computation exceeds the limit"
+    )]
+    CatalogueRecord {
+        /// The record's index.
+        index: u32,
+        /// The game.
+        code: String,
+        /// Its preperiod.
+        preperiod: u64,
+        /// Its period (0: none certified).
+        period: u64,
+        /// The values it says were computed.
+        computed: u64,
+    },
+    /// A catalogue with another number of records than its metadata says.
+    #[error("octal catalogue: {found} records, the metadata says {expected}")]
+    CatalogueCount {
+        /// Records the metadata announces.
+        expected: u32,
+        /// Records found (or `expected` and bytes left over).
         found: u32,
     },
 }

@@ -1,7 +1,12 @@
-//! Tables in files: [`read_file`] into an aligned buffer, or [`open_mmap`].
+//! Tables in files: [`read_file`] into an aligned buffer, [`open_mmap`],
+//! or [`open`], which reads small files and maps only large ones. Every
+//! one opens regular files only: a FIFO, a device or a folder is refused
+//! before anything is read from it (opening a FIFO without a writer would
+//! block forever).
 
 use crate::aligned::AlignedBytes;
 use crate::error::TableError;
+use crate::format::{HEADER_LEN, Header};
 use crate::table::{Table, Validated, validate};
 use memmap2::Mmap;
 use std::fs::File;
@@ -12,6 +17,63 @@ fn io_error(path: &Path, error: std::io::Error) -> TableError {
     TableError::Io {
         path: path.to_owned(),
         error,
+    }
+}
+
+/// Opens `path` for reading if it is a regular file. The open itself does
+/// not block (`O_NONBLOCK`, which has no effect on regular files), and the
+/// type is checked on the opened file, so a path swapped for a FIFO in
+/// between is refused too.
+fn open_regular(path: &Path) -> Result<File, TableError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    }
+    let file = options.open(path).map_err(|e| io_error(path, e))?;
+    let file_type = file.metadata().map_err(|e| io_error(path, e))?.file_type();
+    if !file_type.is_file() {
+        return Err(TableError::NotRegularFile {
+            path: path.to_owned(),
+            what: describe_type(file_type),
+        });
+    }
+    Ok(file)
+}
+
+/// The header of the table file `path`, checked (see [`Header::parse`]),
+/// read without reading the rest. Only regular files are opened.
+pub fn read_header(path: impl AsRef<Path>) -> Result<Header, TableError> {
+    let path = path.as_ref();
+    let file = open_regular(path)?;
+    let mut header = Vec::with_capacity(HEADER_LEN);
+    file.take(HEADER_LEN as u64)
+        .read_to_end(&mut header)
+        .map_err(|e| io_error(path, e))?;
+    Header::parse(&header)
+}
+
+/// What a file that is not regular is, for [`TableError::NotRegularFile`].
+fn describe_type(file_type: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
     }
 }
 
@@ -39,14 +101,25 @@ impl OwnedTable {
 /// aligned buffer: the safe alternative to [`open_mmap`].
 pub fn read_file(path: impl AsRef<Path>) -> Result<OwnedTable, TableError> {
     let path = path.as_ref();
-    let mut file = File::open(path).map_err(|e| io_error(path, e))?;
+    let file = open_regular(path)?;
+    read_opened(file, path, true)
+}
+
+fn read_opened(
+    mut file: File,
+    path: &Path,
+    verify_checksum: bool,
+) -> Result<OwnedTable, TableError> {
     let len = file.metadata().map_err(|e| io_error(path, e))?.len();
-    let len = usize::try_from(len).map_err(|_| TableError::Truncated {
-        what: "file (too large for this platform)",
-        needed: len,
-        len,
-    })?;
-    let mut bytes = AlignedBytes::zeroed(len);
+    let too_large = || {
+        let e = std::io::Error::new(
+            std::io::ErrorKind::OutOfMemory,
+            format!("{len} bytes do not fit in memory"),
+        );
+        io_error(path, e)
+    };
+    let len = usize::try_from(len).map_err(|_| too_large())?;
+    let mut bytes = AlignedBytes::try_zeroed(len).ok_or_else(too_large)?;
     file.read_exact(bytes.as_mut_slice())
         .map_err(|e| io_error(path, e))?;
     // The file may have grown since its length was read: refuse that too.
@@ -54,7 +127,7 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<OwnedTable, TableError> {
     if file.read(&mut probe).map_err(|e| io_error(path, e))? != 0 {
         return Err(TableError::TrailingBytes { extra: 1 });
     }
-    let validated = validate(&bytes, true)?;
+    let validated = validate(&bytes, verify_checksum)?;
     Ok(OwnedTable { bytes, validated })
 }
 
@@ -111,10 +184,75 @@ pub unsafe fn open_mmap_unverified(path: impl AsRef<Path>) -> Result<MappedTable
 ///
 /// As for [`open_mmap`].
 unsafe fn map(path: &Path, verify_checksum: bool) -> Result<MappedTable, TableError> {
-    let file = File::open(path).map_err(|e| io_error(path, e))?;
+    let file = open_regular(path)?;
+    // SAFETY: the caller's promise is ours.
+    unsafe { map_opened(&file, path, verify_checksum) }
+}
+
+/// # Safety
+///
+/// As for [`open_mmap`].
+unsafe fn map_opened(
+    file: &File,
+    path: &Path,
+    verify_checksum: bool,
+) -> Result<MappedTable, TableError> {
     // SAFETY: the caller promises the file is neither modified nor truncated
     // while the map (owned by the returned `MappedTable`) lives.
-    let map = unsafe { Mmap::map(&file) }.map_err(|e| io_error(path, e))?;
+    let map = unsafe { Mmap::map(file) }.map_err(|e| io_error(path, e))?;
     let validated = validate(&map, verify_checksum)?;
     Ok(MappedTable { map, validated })
+}
+
+/// Files up to this size are read into memory by [`open`]; larger ones are
+/// mapped. 64 MiB: every table `cargo xtask gen` makes by default, and
+/// row tables up to 2^26 rows and knight tables up to 8192^2 squares.
+pub const COPY_LIMIT: u64 = 64 << 20;
+
+/// A table file opened by [`open`]: read into memory, or mapped if large.
+#[derive(Debug)]
+pub enum TableFile {
+    /// At most [`COPY_LIMIT`] bytes, read.
+    Owned(OwnedTable),
+    /// Larger, mapped.
+    Mapped(MappedTable),
+}
+
+impl TableFile {
+    /// The table, as validated when opened.
+    pub fn table(&self) -> Table<'_> {
+        match self {
+            Self::Owned(t) => t.table(),
+            Self::Mapped(t) => t.table(),
+        }
+    }
+
+    /// The whole file.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Self::Owned(t) => t.bytes(),
+            Self::Mapped(t) => t.bytes(),
+        }
+    }
+}
+
+/// Opens a table file, validated: files up to [`COPY_LIMIT`] bytes are read
+/// into memory (nothing can change them afterwards), larger ones are
+/// memory-mapped. Without `verify_checksum`, every check but the payload
+/// checksum (as [`open_mmap_unverified`]).
+///
+/// # Safety
+///
+/// As for [`open_mmap`], for files larger than [`COPY_LIMIT`] only: such a
+/// file must not be modified or truncated while the returned
+/// [`TableFile`] lives.
+pub unsafe fn open(path: impl AsRef<Path>, verify_checksum: bool) -> Result<TableFile, TableError> {
+    let path = path.as_ref();
+    let file = open_regular(path)?;
+    let len = file.metadata().map_err(|e| io_error(path, e))?.len();
+    if len <= COPY_LIMIT {
+        return read_opened(file, path, verify_checksum).map(TableFile::Owned);
+    }
+    // SAFETY: the caller's promise, for files above COPY_LIMIT.
+    unsafe { map_opened(&file, path, verify_checksum) }.map(TableFile::Mapped)
 }

@@ -34,6 +34,13 @@ pub enum TableKind {
     /// unbounded board (`sg_core::knight_pattern`); the payload is its
     /// encoding, one byte per entry.
     KnightPattern,
+    /// The Grundy sequence `G(0), G(1), ...` of a take-and-break game
+    /// (`sg_core::octal`), one `u16` little-endian per heap.
+    OctalSequence,
+    /// The catalogue of the octal games `0.d1d2d3` and `4.d1d2d3`: per
+    /// game its certified period and the values that describe it, or how
+    /// far it was computed (`crate::octal`).
+    OctalCatalogue,
 }
 
 impl TableKind {
@@ -43,6 +50,8 @@ impl TableKind {
             Self::Row => 1,
             Self::Knight => 2,
             Self::KnightPattern => 3,
+            Self::OctalSequence => 4,
+            Self::OctalCatalogue => 5,
         }
     }
 
@@ -52,6 +61,8 @@ impl TableKind {
             1 => Ok(Self::Row),
             2 => Ok(Self::Knight),
             3 => Ok(Self::KnightPattern),
+            4 => Ok(Self::OctalSequence),
+            5 => Ok(Self::OctalCatalogue),
             other => Err(TableError::UnknownKind(other)),
         }
     }
@@ -63,6 +74,8 @@ impl fmt::Display for TableKind {
             Self::Row => "row",
             Self::Knight => "knight",
             Self::KnightPattern => "knight pattern",
+            Self::OctalSequence => "octal sequence",
+            Self::OctalCatalogue => "octal catalogue",
         })
     }
 }
@@ -94,6 +107,27 @@ pub enum Game {
         /// Length of the encoded description (the payload).
         len: u64,
     },
+    /// `G(0), ..., G(count - 1)` of the take-and-break game `code`, as
+    /// `u16` little-endian (`2 * count` bytes).
+    OctalSequence {
+        /// The game, in the canonical form of `sg_core::octal::Rules`
+        /// (`0.77`, `4.007`, `grundys-game`).
+        code: String,
+        /// How many values (heaps `0..count`).
+        count: u64,
+    },
+    /// The catalogue of every game `0.d1d2d3` and `4.d1d2d3` (the octal
+    /// digits `d_i` in `0..=7`), each computed up to heap `limit` or until
+    /// its period was certified; `len` bytes of records (`crate::octal`).
+    OctalCatalogue {
+        /// The largest heap computed for a game whose period was not
+        /// certified.
+        limit: u64,
+        /// The number of games (records).
+        games: u32,
+        /// Length of the records (the payload).
+        len: u64,
+    },
 }
 
 impl Game {
@@ -103,10 +137,14 @@ impl Game {
             Self::Row { .. } => TableKind::Row,
             Self::Knight { .. } => TableKind::Knight,
             Self::KnightPattern { .. } => TableKind::KnightPattern,
+            Self::OctalSequence { .. } => TableKind::OctalSequence,
+            Self::OctalCatalogue { .. } => TableKind::OctalCatalogue,
         }
     }
 
-    /// The number of entries of the table, after checking the parameters.
+    /// The payload length in bytes, after checking the parameters: the
+    /// number of entries for row and knight tables (one byte each), twice
+    /// the number of values for an octal sequence.
     pub fn entries(&self) -> Result<u64, TableError> {
         match self {
             Self::Row { width } => {
@@ -129,6 +167,13 @@ impl Game {
                 knight_moves(moves)?;
                 Ok(*len)
             }
+            Self::OctalSequence { code, count } => {
+                crate::octal::rules_of(code)?;
+                count
+                    .checked_mul(2)
+                    .ok_or(TableError::OctalCount { count: *count })
+            }
+            Self::OctalCatalogue { len, .. } => Ok(*len),
         }
     }
 }
@@ -158,6 +203,14 @@ impl fmt::Display for Game {
                 )?;
                 write_moves(f, moves)
             }
+            Self::OctalSequence { code, count } => {
+                write!(f, "take-and-break game {code}, G(0..{count})")
+            }
+            Self::OctalCatalogue { limit, games, .. } => write!(
+                f,
+                "catalogue of {games} octal games 0.ddd and 4.ddd, computed to heap {limit} \
+                 unless certified sooner"
+            ),
         }
     }
 }

@@ -14,10 +14,18 @@
 //!   [`Table::from_bytes`]; [`RowTable`] and [`KnightTable`] are its typed
 //!   views, and [`Table::knight_pattern`] certifies a stored description of
 //!   a knight game on the whole board.
+//! - [`octal`]: the table kinds of take-and-break games, a Grundy sequence
+//!   ([`Table::octal_sequence`]) and the catalogue of the octal games with
+//!   three digits ([`Table::octal_catalogue`]).
 //! - [`read_file`] reads a file into a 64-byte aligned buffer;
-//!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract).
+//!   [`open_mmap`] maps it (an `unsafe fn`: see its safety contract);
+//!   [`open`] reads files up to [`COPY_LIMIT`] and maps larger ones. Only
+//!   regular files are opened.
+//! - [`RowTable::verify_values`] and [`KnightTable::verify_values`]: the
+//!   values checked against the game's recurrence (a checksum is no proof).
 //! - [`embedded_row_table`], [`embedded_knight_table`] and
-//!   [`embedded_knight_pattern`] (feature `embedded`, on by default): the
+//!   [`embedded_knight_pattern`], [`embedded_octal_catalogue`] (feature
+//!   `embedded`, on by default): the
 //!   committed tables, validated (the pattern certified) once.
 //! - [`generate`] (feature `generate`, with rayon): the generators of the
 //!   tables' payloads, in parallel (used by `cargo xtask gen` and the
@@ -69,17 +77,23 @@ mod file;
 pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
+pub mod octal;
 mod table;
+mod verify;
 mod views;
 
 pub use aligned::AlignedBytes;
 #[cfg(feature = "embedded")]
 pub use embedded::{
     embedded_knight_bytes, embedded_knight_pattern, embedded_knight_pattern_bytes,
-    embedded_knight_table, embedded_row_bytes, embedded_row_table,
+    embedded_knight_table, embedded_octal_catalogue, embedded_octal_catalogue_bytes,
+    embedded_row_bytes, embedded_row_table,
 };
 pub use error::TableError;
-pub use file::{MappedTable, OwnedTable, open_mmap, open_mmap_unverified, read_file};
+pub use file::{
+    COPY_LIMIT, MappedTable, OwnedTable, TableFile, open, open_mmap, open_mmap_unverified,
+    read_file, read_header,
+};
 pub use table::{Table, TableInfo};
 pub use views::{KnightTable, RowTable};
 

@@ -2,6 +2,7 @@
 
 use crate::error::TableError;
 use crate::format::{HEADER_LEN, Header, Metadata, PAYLOAD_ALIGN, TableKind};
+use crate::octal::{OctalCatalogue, OctalSequenceTable};
 use crate::views::{KnightTable, RowTable};
 use sg_core::knight_pattern::KnightPattern;
 use std::borrow::Cow;
@@ -103,6 +104,17 @@ impl<'a> Table<'a> {
     /// and certified anew (a fraction of a millisecond for the hyper knight).
     pub fn knight_pattern(&self) -> Result<KnightPattern, TableError> {
         crate::views::knight_pattern(&self.info.metadata.game, self.payload)
+    }
+
+    /// The Grundy sequence, if this is an octal-sequence table (its values
+    /// read in place).
+    pub fn octal_sequence(&self) -> Result<OctalSequenceTable<'a>, TableError> {
+        OctalSequenceTable::new(&self.info.metadata.game, self.payload)
+    }
+
+    /// The decoded catalogue, if this is an octal-catalogue table.
+    pub fn octal_catalogue(&self) -> Result<OctalCatalogue, TableError> {
+        OctalCatalogue::new(&self.info.metadata.game, self.payload)
     }
 }
 

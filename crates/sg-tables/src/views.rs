@@ -7,16 +7,19 @@ use crate::format::{Game, TableKind, knight_moves};
 use sg_core::knight::MoveSet;
 use sg_core::knight_pattern::{CHECK_LIMIT, KnightPattern};
 
-/// The description stored in a knight-pattern table, decoded and certified
-/// anew (see `sg_core::knight_pattern`: stored bytes are never trusted),
-/// for the move set its metadata names.
-pub(crate) fn knight_pattern(game: &Game, payload: &[u8]) -> Result<KnightPattern, TableError> {
-    let Game::KnightPattern { moves, .. } = game else {
+/// Checks that `game` is of `kind` and that `payload` has the length its
+/// parameters imply.
+pub(crate) fn check_payload(
+    game: &Game,
+    kind: TableKind,
+    payload: &[u8],
+) -> Result<(), TableError> {
+    if game.kind() != kind {
         return Err(TableError::WrongKind {
-            expected: TableKind::KnightPattern,
+            expected: kind,
             found: game.kind(),
         });
-    };
+    }
     let expected = game.entries()?;
     if expected != payload.len() as u64 {
         return Err(TableError::PayloadLength {
@@ -24,6 +27,17 @@ pub(crate) fn knight_pattern(game: &Game, payload: &[u8]) -> Result<KnightPatter
             found: payload.len() as u64,
         });
     }
+    Ok(())
+}
+
+/// The description stored in a knight-pattern table, decoded and certified
+/// anew (see `sg_core::knight_pattern`: stored bytes are never trusted),
+/// for the move set its metadata names.
+pub(crate) fn knight_pattern(game: &Game, payload: &[u8]) -> Result<KnightPattern, TableError> {
+    check_payload(game, TableKind::KnightPattern, payload)?;
+    let Game::KnightPattern { moves, .. } = game else {
+        unreachable!("checked to be a knight pattern");
+    };
     let (pattern, _) = KnightPattern::load(payload, CHECK_LIMIT)
         .map_err(|error| TableError::KnightPattern { error })?;
     if pattern.moves().steps() != moves.as_slice() {
@@ -53,7 +67,7 @@ impl<'a> RowTable<'a> {
                 expected: game.entries()?,
                 found: values.len() as u64,
             }),
-            Game::Knight { .. } | Game::KnightPattern { .. } => Err(TableError::WrongKind {
+            _ => Err(TableError::WrongKind {
                 expected: TableKind::Row,
                 found: game.kind(),
             }),
@@ -108,7 +122,7 @@ impl<'a> KnightTable<'a> {
                     values,
                 })
             }
-            Game::Row { .. } | Game::KnightPattern { .. } => Err(TableError::WrongKind {
+            _ => Err(TableError::WrongKind {
                 expected: TableKind::Knight,
                 found: game.kind(),
             }),

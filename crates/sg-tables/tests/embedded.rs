@@ -96,3 +96,31 @@ fn a_pattern_file_that_does_not_certify_is_refused() {
     );
     assert!(err.to_string().contains("knight pattern"), "{err}");
 }
+
+#[test]
+fn octal_catalogue_is_valid_and_has_the_classics() {
+    let bytes = sg_tables::embedded_octal_catalogue_bytes();
+    assert_eq!(bytes.as_ptr() as usize % 64, 0);
+    let table = Table::from_bytes(bytes).unwrap();
+    let Game::OctalCatalogue { limit, games, .. } = table.info().metadata.game else {
+        panic!("not a catalogue");
+    };
+    let catalogue = sg_tables::embedded_octal_catalogue();
+    assert_eq!(
+        (catalogue.limit(), catalogue.entries().len()),
+        (limit, games as usize)
+    );
+    let get = |code: &str| {
+        catalogue
+            .get(&sg_core::octal::Rules::parse(code).unwrap())
+            .unwrap()
+    };
+    // Kayles: preperiod 71, period 12 (Winning Ways).
+    let kayles = get("0.77").period.unwrap();
+    assert_eq!((kayles.preperiod, kayles.period), (71, 12));
+    // Dawson's Kayles: period 34.
+    assert_eq!(get("0.07").period.unwrap().period, 34);
+    // Officers: no period (none is known).
+    let officers = get(".6");
+    assert_eq!((officers.period, officers.computed), (None, limit + 1));
+}

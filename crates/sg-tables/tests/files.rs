@@ -67,3 +67,73 @@ fn missing_file() {
     assert!(matches!(err, TableError::Io { .. }));
     assert!(err.to_string().contains("/nonexistent/table.sgt"));
 }
+
+#[test]
+fn small_files_are_read_and_only_regular_files_opened() {
+    let path = temp_file("row10-open.sgt", &row_file());
+    // SAFETY: the test owns this file and does not change it.
+    let opened = unsafe { sg_tables::open(&path, true) }.unwrap();
+    assert!(matches!(opened, sg_tables::TableFile::Owned(_)));
+    assert_eq!(opened.table().row().unwrap().width(), 10);
+    assert_eq!(sg_tables::read_header(&path).unwrap().payload_len, 1024);
+    let dir = path.parent().unwrap().join("a-folder.sgt");
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(matches!(
+        read_file(&dir),
+        Err(TableError::NotRegularFile {
+            what: "a folder",
+            ..
+        })
+    ));
+    // SAFETY: as above.
+    assert!(unsafe { sg_tables::open(&dir, true) }.is_err());
+    #[cfg(unix)]
+    {
+        let fifo = path.parent().unwrap().join("fifo.sgt");
+        let _ = std::fs::remove_file(&fifo);
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        // Would block forever if opened for reading the ordinary way.
+        assert!(matches!(
+            sg_tables::read_header(&fifo),
+            Err(TableError::NotRegularFile { what: "a FIFO", .. })
+        ));
+        // SAFETY: as above (and it is refused before being mapped).
+        assert!(unsafe { open_mmap(&fifo) }.is_err());
+        assert!(read_file(&fifo).is_err());
+    }
+}
+
+#[test]
+fn the_committed_tables_values_follow_the_recurrence() {
+    for bytes in [
+        sg_tables::embedded_row_bytes(),
+        sg_tables::embedded_knight_bytes(),
+        sg_tables::embedded_knight_pattern_bytes(),
+    ] {
+        sg_tables::Table::from_bytes(bytes)
+            .unwrap()
+            .verify_values()
+            .unwrap();
+    }
+}
+
+#[test]
+fn a_small_table_is_copied_so_changing_its_file_changes_nothing() {
+    let path = temp_file("row10-truncated.sgt", &row_file());
+    // SAFETY: below COPY_LIMIT the file is read, not mapped: the promise
+    // does not apply, which is what this test shows.
+    let opened = unsafe { sg_tables::open(&path, true) }.unwrap();
+    // Truncate and rewrite the file while the table is in use.
+    std::fs::write(&path, b"").unwrap();
+    std::fs::write(&path, vec![0xff; 4096]).unwrap();
+    let row = opened.table().row().unwrap();
+    for mask in 0..1024 {
+        assert_eq!(row.get(mask), Some((mask % 7) as u8));
+    }
+}

@@ -47,5 +47,6 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         values: args.values,
         json: args.json,
     };
-    args.input.answer(|input, out| graph::solve(input, out, opts))
+    args.input
+        .answer_streaming(|input, out, flush| graph::solve_streaming(input, out, opts, flush))
 }

@@ -1,8 +1,7 @@
 //! `grundy hdu5724` (`row-jump`): HDU 5724, pieces that jump right in rows.
 
-use super::shared::{InputArg, TableArgs};
+use super::shared::{InputArg, TableArgs, parse_width};
 use anyhow::Result;
-use sg_core::row::MAX_WIDTH;
 use sg_solve::hdu5724;
 use sg_tables::format::TableKind;
 use std::process::ExitCode;
@@ -35,7 +34,7 @@ pub(crate) struct Args {
     #[arg(long)]
     json: bool,
     /// Board width W (columns 1..=W), 1 to 64.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WIDTH)))]
+    #[arg(long, default_value_t = 20, value_parser = parse_width)]
     width: u32,
     #[command(flatten)]
     tables: TableArgs,

@@ -1,7 +1,7 @@
 //! `grundy knight`: the Grundy value of one knight anywhere, any move set,
 //! or a grid of values as text, JSON or a PNG heatmap.
 
-use super::shared::{print_answers, usage_error, write_png};
+use super::shared::{UsageError, parse_digits, print_answers, write_png};
 use anyhow::{Result, bail};
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
@@ -37,13 +37,11 @@ const DEFINITION_MAX_SUM: u64 = TriangleTable::DEFAULT_MAX_SUM;
     grundy knight 10 20 --moves \"-2,-1 -1,-2 -2,1 1,-2\"\n  \
     grundy knight --grid 0..64 0..64 --png knight.png")]
 pub(crate) struct Args {
-    /// The square's x.
-    #[arg(value_parser = clap::value_parser!(u64).range(..1u64 << 63),
-          required_unless_present = "grid", conflicts_with = "grid")]
+    /// The square's x (digits only, below 2^63).
+    #[arg(value_parser = parse_coordinate, required_unless_present = "grid", conflicts_with = "grid")]
     x: Option<u64>,
-    /// The square's y.
-    #[arg(value_parser = clap::value_parser!(u64).range(..1u64 << 63),
-          required_unless_present = "grid", conflicts_with = "grid")]
+    /// The square's y (digits only, below 2^63).
+    #[arg(value_parser = parse_coordinate, required_unless_present = "grid", conflicts_with = "grid")]
     y: Option<u64>,
     /// The steps, `dx,dy` separated by spaces (spaces after the commas are
     /// fine), each lowering x + y (default: the hyper knight).
@@ -76,13 +74,7 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
             None => return Err(format!("expected A..B or A..=B, found {text:?}")),
         },
     };
-    let number = |s: &str| {
-        s.trim()
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n < 1 << 63)
-            .ok_or_else(|| format!("{s:?} is not a coordinate (0 to 2^63 - 1)"))
-    };
+    let number = |s: &str| parse_coordinate(s).map_err(|e| format!("{s:?}: {e}"));
     let (start, end) = (number(start)?, number(end)? + u64::from(inclusive));
     if start >= end {
         return Err(format!("{text:?} is empty"));
@@ -150,7 +142,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if args.png.is_some() && args.grid.is_none() {
         // clap's `requires` is not checked against an argument (X) that
         // conflicts with the required one: a usage error by hand.
-        usage_error("knight", "--png needs --grid X0..X1 Y0..Y1");
+        bail!(UsageError("--png needs --grid X0..X1 Y0..Y1".to_owned()));
     }
     let mut out = Vec::new();
     match (&args.grid, args.x, args.y) {
@@ -188,4 +180,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         _ => unreachable!("clap requires X and Y without --grid"),
     }
     print_answers(&out, Ok(()))
+}
+
+/// A coordinate as the judge inputs write it: decimal digits only (no
+/// sign, no `+`), below 2^63. A usage error otherwise (exit status 2).
+fn parse_coordinate(text: &str) -> Result<u64, String> {
+    match parse_digits(text)? {
+        v if v >> 63 == 0 => Ok(v),
+        _ => Err("must be below 2^63 = 9223372036854775808".to_owned()),
+    }
 }

@@ -4,7 +4,10 @@
 //! (reading the input, choosing a table source, printing answers then the
 //! input error) is in [`shared`].
 
+mod octal_run;
 mod shared;
+
+pub(crate) use shared::exit_status;
 
 /// Declares the subcommand modules, the [`Command`] enum that clap parses
 /// (one variant per module, holding the module's `Args`) and the dispatch
@@ -40,6 +43,7 @@ subcommands! {
     Graph => graph,
     Knight => knight,
     Row => row,
+    Octal => octal,
     Floor => floor,
     Completions => completions,
     Man => man,

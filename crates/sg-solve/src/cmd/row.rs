@@ -2,8 +2,8 @@
 //! the values of every row of a width as a grid, text, JSON or a PNG
 //! heatmap.
 
-use super::shared::{print_answers, usage_error, write_png};
-use anyhow::Result;
+use super::shared::{UsageError, print_answers, write_png};
+use anyhow::{Result, bail};
 use sg_core::row::{MAX_WIDTH, row_from_columns, row_grundy};
 use sg_solve::answer::write_json_line;
 use sg_solve::heatmap::Grid;
@@ -68,13 +68,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let mut out = Vec::new();
     if !args.grid {
         if args.png.is_some() {
-            usage_error("row", "--png needs --grid");
+            bail!(UsageError("--png needs --grid".to_owned()));
         }
         let Some(row) = row_from_columns(width, &args.columns) else {
-            usage_error("row", &format!(
+            bail!(UsageError(format!(
                 "the columns {:?} are not distinct columns of 1..={width}",
                 args.columns
-            ));
+            )));
         };
         let value = row_grundy(row);
         if args.json {
@@ -86,9 +86,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         return print_answers(&out, Ok(()));
     }
     if width > GRID_MAX_WIDTH {
-        usage_error("row", &format!(
+        bail!(UsageError(format!(
             "--grid needs a width of at most {GRID_MAX_WIDTH}, not {width}"
-        ));
+        )));
     }
     let right = width.div_ceil(2);
     let grid = Grid::from_fn::<anyhow::Error>(1 << right, 1 << (width - right), |x, y| {

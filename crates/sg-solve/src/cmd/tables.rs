@@ -1,8 +1,9 @@
 //! `grundy tables info|verify`: what table files hold, and whether they are intact.
 
-use super::shared::map_table;
+use super::shared::open_table;
 use anyhow::Result;
 use sg_solve::answer::write_json_line;
+use sg_solve::error::escape_text;
 use sg_solve::tables::{JsonReport, report, report_json, table_files};
 use std::io::Write;
 use std::path::PathBuf;
@@ -55,7 +56,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 json_line(&mut out, &report)?;
             }
             (Err(e), false) => {
-                writeln!(out, "{name}: INVALID: {e}")?;
+                writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?;
                 ok = false;
             }
             (Err(e), true) => {
@@ -86,16 +87,21 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                     "compiled-in data/knight-pattern.sgt",
                     sg_tables::embedded_knight_pattern_bytes(),
                 ),
+                (
+                    "compiled-in data/octal-catalogue.sgt",
+                    sg_tables::embedded_octal_catalogue_bytes(),
+                ),
             ] {
                 emit(name, Ok(bytes))?;
             }
         }
         Some(path) => {
-            for file in table_files(&path)? {
+            let files = table_files(&path)?;
+            for file in files {
                 let name = file.display().to_string();
-                match map_table(&file, false) {
-                    Ok(mapped) => emit(&name, Ok(mapped.bytes()))?,
-                    Err(e) => emit(&name, Err(format!("{e:#}")))?,
+                match open_table(&file, false) {
+                    Ok(opened) => emit(&name, Ok(opened.bytes()))?,
+                    Err(e) => emit(&name, Err(e.to_string()))?,
                 }
             }
         }

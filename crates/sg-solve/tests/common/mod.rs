@@ -3,15 +3,20 @@
 
 #![allow(dead_code, unreachable_pub)]
 
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use std::collections::HashMap;
 
 /// Runs the real `grundy` binary with `args`, `input` on standard input.
 pub fn grundy(args: &[&str], input: &str) -> std::process::Output {
+    grundy_bytes(args, input.as_bytes())
+}
+
+/// Runs the real `grundy` binary with `args`, the bytes `input` on
+/// standard input.
+pub fn grundy_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
     assert_cmd::Command::cargo_bin("grundy")
         .unwrap()
         .args(args)
-        .write_stdin(input.to_owned())
+        .write_stdin(input.to_vec())
         .output()
         .unwrap()
 }
@@ -30,19 +35,25 @@ pub fn fails(args: &[&str], input: &str) -> (String, String) {
     (stdout, stderr)
 }
 
-/// A seeded SplitMix64 (`rand_xoshiro`), for large deterministic test inputs.
-pub struct SplitMix64(rand_xoshiro::SplitMix64);
+/// The seeded generator of the tests and benchmarks.
+pub use sg_core::testing::SplitMix64;
 
-impl SplitMix64 {
-    /// A generator with the given seed.
-    pub fn new(seed: u64) -> Self {
-        Self(rand_xoshiro::SplitMix64::seed_from_u64(seed))
-    }
-
-    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.0.next_u64()) * u128::from(n)) >> 64) as u64
-    }
+/// Runs the real `grundy` binary with `args` and `input` on standard input
+/// under an address-space limit of `limit_mib` MiB (`ulimit -v`), so that
+/// an allocation in proportion to a declared count fails the test. A failed
+/// allocation aborts (signal 6): the exit status is then `None`.
+#[cfg(target_os = "linux")]
+pub fn grundy_limited(args: &[&str], input: &[u8], limit_mib: u64) -> std::process::Output {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let script = format!("ulimit -v {} && exec \"$0\" \"$@\"", limit_mib * 1024);
+    assert_cmd::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(bin)
+        .args(args)
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
 }
 
 fn mex(values: &[u32]) -> u32 {

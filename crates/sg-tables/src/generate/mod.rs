@@ -8,7 +8,10 @@
 //! - [`knight_table`]: the Grundy value of every square of `N x N`, by tiles
 //!   of a wavefront run as a dataflow (see [`knight`]).
 //!
-//! Both give the same bytes whatever the number of threads: every value is
+//! - [`octal_catalogue`]: every octal game `0.d1d2d3` and `4.d1d2d3`, the
+//!   games in parallel (see [`octal`]).
+//!
+//! All give the same bytes whatever the number of threads: every value is
 //! the mex of values computed before it, never a race. They report their
 //! progress through a [`Progress`] (`&NoProgress` for none), so that the
 //! library needs no progress bar crate; `cargo xtask gen` draws one.
@@ -16,10 +19,12 @@
 
 mod cells;
 pub mod knight;
+pub mod octal;
 pub mod row;
 mod wavefront;
 
 pub use knight::knight_table;
+pub use octal::octal_catalogue;
 pub use row::row_table;
 
 /// Where a generator reports its progress, from any of its threads.

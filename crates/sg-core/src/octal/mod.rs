@@ -1,0 +1,134 @@
+//! Octal and hexadecimal take-and-break games, Grundy's game and finite
+//! subtraction games: their Grundy sequences, computed exactly and fast,
+//! and their periods, claimed only when certified.
+//!
+//! # The games
+//!
+//! A heap game is played on heaps of tokens; a move acts on one heap. Its
+//! Grundy value `G(n)` for a heap of `n` tokens is the mex of the values of
+//! the options, and the value of a position with several heaps (or of an
+//! option leaving several heaps) is the XOR of the heaps' values.
+//!
+//! [`Rules`] parses the Winning Ways notation `d0.d1d2...dk`: the digit
+//! `d_i` says what a move taking `i` tokens may do, by its bits: 1 = take a
+//! whole heap of exactly `i`, 2 = leave one nonempty heap, 4 = leave two
+//! nonempty heaps (split the rest), 8 = leave three (hexadecimal digits).
+//! `d0 = 4` splits a heap in two without taking. Kayles is `0.77`,
+//! Dawson's Kayles `0.07`, Officers `0.6`. A finite subtraction set `S` is
+//! the code with digit 3 at each element of `S` ([`Rules::subtraction`]).
+//! Grundy's game (split a heap into two unequal heaps) has no code; it is
+//! [`Rules::grundys_game`].
+//!
+//! # The engines
+//!
+//! - [`grundy_by_definition`]: the reference, mex over every option.
+//! - [`Sequence`]: the incremental engine, exactly equal to the reference
+//!   (tested on hundreds of random games). Two-heap splits use the
+//!   sparse-space method (Gangolli and Plambeck 1989, Flammenkamp), one
+//!   value costing about one pass over the few *rare* heaps instead of a
+//!   pass over all `n/2` splits; see the `sparse` module for the argument
+//!   that makes it exact for every choice of mask. It stops as soon as a
+//!   period is certified.
+//! - [`PeriodicSequence`]: a certified sequence answering any heap below
+//!   2^63 in O(1); [`winning_move`] finds a winning move in a sum of heaps.
+//!
+//! # The periodicity theorem
+//!
+//! Let `k` be the largest take of a finite code (`k = 0` for `4.`), and
+//! let `e' = max(e, 1)`. Write `N(e, p)` for
+//!
+//! | the code leaves at most | `N(e, p)` |
+//! |---|---|
+//! | no heap (only bit 1) | `k + 1` |
+//! | one heap (bits 1, 2: subtraction-like) | `max(k + 1, e' + k)` |
+//! | two heaps (bit 4, octal; `d0 = 4` included) | `max(k + 1, 2e' + p + k)` |
+//! | three heaps (bit 8, hexadecimal) | `max(k + 1, 3e' + 2p + k)` |
+//!
+//! (the largest row that applies). **Theorem** (Guy and Smith 1956 for
+//! octal games; the same argument for the others): if `G(m + p) = G(m)` for
+//! every `m` with `e <= m < N(e, p)`, then `G(m + p) = G(m)` for every
+//! `m >= e`.
+//!
+//! *Proof.* By induction on `n >= N(e, p)`, assuming `G(m + p) = G(m)` for
+//! `e <= m < n`. As `n > k`, neither `n` nor `n + p` can be taken whole.
+//! We match the options of `n` and of `n + p` taking the same `i` so that
+//! matched options have the same value; then the two mex are equal.
+//! - One heap: `n - i` against `n + p - i`. Since `n - i >= n - k >= e'`,
+//!   both are nonempty and `G(n + p - i) = G(n - i)` by hypothesis.
+//! - Two heaps of `n`: `{a, b}` with `a <= b`, `a + b = n - i`, so
+//!   `b >= (n - k)/2 >= e`; it matches `{a, b + p}`, and
+//!   `G(b + p) = G(b)`. Two heaps of `n + p`: `{a, b}` with `a <= b`,
+//!   `a + b = n + p - i`, so `b >= (n + p - k)/2 >= e' + p`; it matches
+//!   `{a, b - p}` with `b - p >= e' >= 1` nonempty and `b - p < n`.
+//! - Three heaps: the same with the largest part `c`: `c >= (n - k)/3 >= e`
+//!   for `n`, and `c >= (n + p - k)/3 >= e' + p` for `n + p`, which needs
+//!   `n - k >= 3e' + 2p`.
+//!
+//! So the values `G(0..L)` certify period `p` from `e` when `L >= N(e, p) +
+//! p`. The bound is not the only thing that must hold: Grundy's game
+//! forbids equal heaps, and the matching `{a, b} -> {a, b - p}` can produce
+//! `b - p = a`; no such theorem is known for it and [`Sequence`] never
+//! claims a period for it.
+//!
+//! Once `(e, p)` is certified, the *smallest* period `d` divides `p` (the
+//! tail is periodic with both, hence with their gcd), and is found by
+//! testing the divisors of `p` over one full period from `e` (two
+//! `p`-periodic functions that agree on `p` consecutive heaps agree from
+//! there on). The smallest preperiod for `d` is then found by walking down
+//! from `e` while `G(m) = G(m + d)`. Both are what [`Period`] reports.
+
+mod definition;
+mod moves;
+mod period;
+mod rules;
+mod sequence;
+mod sparse;
+mod sums;
+#[cfg(test)]
+mod tests;
+
+pub use definition::{grundy_by_definition, grundy_of_heap};
+pub use period::{Period, PeriodicSequence};
+pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, Rules};
+pub use sequence::{Sequence, Status};
+pub use sums::{HeapMove, HeapValues, winning_move};
+
+/// The largest heap the engines compute a value for directly (values are
+/// indexed by `u32` positions): `2^32 - 2`. Beyond it, heaps are answered
+/// through a certified period.
+pub const MAX_COMPUTED_HEAP: u64 = u32::MAX as u64 - 1;
+
+/// A Grundy value: the engines keep values as `u16` and report any value
+/// that does not fit as [`OctalError::ValueOverflow`].
+pub type Value = u16;
+
+/// Why a computation stopped without a result.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OctalError {
+    /// A Grundy value above `u16::MAX` (65535).
+    #[error("the Grundy value of heap {heap} exceeds 65535, the largest value the engine stores")]
+    ValueOverflow {
+        /// The heap whose value does not fit.
+        heap: u64,
+    },
+    /// A heap beyond [`MAX_COMPUTED_HEAP`].
+    #[error("heap {heap} is beyond the largest heap computed directly ({max})", max = MAX_COMPUTED_HEAP)]
+    TooManyHeaps {
+        /// The heap asked for.
+        heap: u64,
+    },
+    /// Stored values that cannot be the start of a Grundy sequence.
+    #[error("stored values rejected: {reason}")]
+    BadValues {
+        /// What is wrong with them.
+        reason: String,
+    },
+}
+
+/// Fails if heap `to` is beyond [`MAX_COMPUTED_HEAP`].
+fn check_heap_limit(to: u64) -> Result<(), OctalError> {
+    if to > MAX_COMPUTED_HEAP {
+        return Err(OctalError::TooManyHeaps { heap: to });
+    }
+    Ok(())
+}

@@ -1,0 +1,251 @@
+//! `grundy octal`: the Grundy sequence of a take-and-break game (octal or
+//! hexadecimal code, Grundy's game, a subtraction set), its certified
+//! period, and who wins a sum of heaps; answered from the compiled-in
+//! catalogue when it has the game, computed otherwise, and written to or
+//! resumed from a table file.
+
+use super::octal_run::{Run, bad_input};
+use anyhow::{Context, Result};
+use serde_json::json;
+use sg_core::octal::{MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, Rules, winning_move};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The default largest heap: 2^25.
+const DEFAULT_TO: u64 = 1 << 25;
+
+/// The Grundy sequence of a take-and-break game and its certified period.
+#[derive(clap::Args, Debug)]
+#[command(long_about = "The Grundy sequence of a take-and-break game and its certified period.\n\n\
+    CODE is a Winning Ways code d0.d1d2...dk (digit d_i for taking i tokens: bit 1 = take \
+    the whole heap, 2 = leave one heap, 4 = leave two, 8 = leave three; d0 is 0 or 4), e.g. \
+    0.77 (Kayles), 0.07 (Dawson's Kayles), .6 (Officers), 4.007; or grundys-game; or give \
+    --subtract 1,3,4 instead. Values are computed for heaps 0..=N, stopping as soon as a \
+    period is certified by the periodicity theorem; games 0.ddd and 4.ddd solved in the \
+    compiled-in catalogue are answered from it at once.\n\n\
+    Examples:\n  grundy octal 0.77\n  grundy octal .6 --to 100000 --json\n  \
+    grundy octal 0.07 --heaps 10 20 30 --hint\n  grundy octal --subtract 1,3,4 --values --to 20\n  \
+    grundy octal .6 --to 1000000 --out officers.sgt\n  \
+    grundy octal .6 --to 2000000 --resume officers.sgt --out officers.sgt")]
+pub(crate) struct Args {
+    /// The game: a code such as 0.77, .6, 4.007, 0.f, or grundys-game.
+    #[arg(value_name = "CODE", required_unless_present_any = ["subtract", "resume"])]
+    code: Option<String>,
+    /// A finite subtraction set instead of a code, e.g. 1,3,4.
+    #[arg(long, value_name = "SET", conflicts_with = "code")]
+    subtract: Option<String>,
+    /// The largest heap to compute (default 2^25); the run stops sooner
+    /// when a period is certified.
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
+    /// Worker threads of the engine (default: one per CPU).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Print one JSON object: code, computed_to, preperiod, period,
+    /// certified, max_value, rare_mask, rare_count, last_rare.
+    #[arg(long, conflicts_with_all = ["values", "heaps"])]
+    json: bool,
+    /// Print G(0) to G(N), one per line (through the certified period
+    /// beyond the heaps computed).
+    #[arg(long, conflicts_with = "heaps")]
+    values: bool,
+    /// Print WIN or LOSE for the sum of these heaps (each below 2^63).
+    #[arg(long, value_name = "H", num_args = 1..,
+          value_parser = clap::value_parser!(u64).range(..1u64 << 63))]
+    heaps: Option<Vec<u64>>,
+    /// With --heaps: also print a winning move.
+    #[arg(long, requires = "heaps")]
+    hint: bool,
+    /// Write the values computed to this table file (.sgt, kind "octal
+    /// sequence").
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Continue the run stored in this table file (made by --out): its
+    /// values are checked, then extended to N.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// Compute even if the compiled-in catalogue has the game.
+    #[arg(long)]
+    online: bool,
+}
+
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
+    let rules = match (&args.code, &args.subtract) {
+        (Some(code), _) => match Rules::parse(code) {
+            Ok(rules) => Some(rules),
+            Err(e) => return Ok(bad_input(format!("bad code {code:?}: {e}"))),
+        },
+        (None, Some(set)) => match parse_set(set) {
+            Ok(rules) => Some(rules),
+            Err(message) => return Ok(bad_input(message)),
+        },
+        (None, None) => None,
+    };
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads as usize)
+            .build_global()
+            .context("cannot start the worker threads")?;
+    }
+    let to = target(args.to, args.heaps.as_deref());
+    let run = match Run::obtain(rules, to, args.resume.as_deref(), args.online)? {
+        Ok(run) => run,
+        Err(message) => return Ok(bad_input(message)),
+    };
+    if let Some(path) = &args.out {
+        run.write(path)?;
+    }
+    let stdout = std::io::stdout().lock();
+    let mut out = BufWriter::new(stdout);
+    let status = if let Some(heaps) = &args.heaps {
+        match answer_heaps(&run, heaps, args.hint) {
+            Ok(text) => {
+                out.write_all(text.as_bytes())?;
+                ExitCode::SUCCESS
+            }
+            Err(message) => bad_input(message),
+        }
+    } else if args.values {
+        write_values(&run, args.to.unwrap_or(DEFAULT_TO), &mut out)?;
+        ExitCode::SUCCESS
+    } else if args.json {
+        writeln!(out, "{}", json_summary(&run))?;
+        ExitCode::SUCCESS
+    } else {
+        out.write_all(text_summary(&run).as_bytes())?;
+        ExitCode::SUCCESS
+    };
+    out.flush().context("cannot write the answer")?;
+    Ok(status)
+}
+
+/// The largest heap to compute: `--to` (default 2^25), or with `--heaps`
+/// no further than their largest heap, which is all a sum needs.
+fn target(to: Option<u64>, heaps: Option<&[u64]>) -> u64 {
+    let to = to.unwrap_or(DEFAULT_TO);
+    match heaps.and_then(|h| h.iter().max()) {
+        Some(&largest) => to.min(largest),
+        None => to,
+    }
+}
+
+/// Parses `--subtract 1,3,4`.
+fn parse_set(text: &str) -> Result<Rules, String> {
+    let mut set = Vec::new();
+    for (index, item) in text.split(',').enumerate() {
+        let item = item.trim();
+        let value = item.parse::<u64>().map_err(|_| {
+            format!("--subtract: element {index} ({item:?}) is not a number: expected e.g. 1,3,4")
+        })?;
+        set.push(value);
+    }
+    Rules::subtraction(&set).map_err(|e| format!("--subtract {text:?}: {e}"))
+}
+
+/// `--values`: `G(0)` to `G(to)`, through the period beyond the values.
+fn write_values(run: &Run, to: u64, out: &mut impl Write) -> Result<()> {
+    let periodic = run.periodic();
+    let known = run.values.len() as u64;
+    let last = match &periodic {
+        Some(_) => to,
+        None => to.min(known.saturating_sub(1)),
+    };
+    for heap in 0..=last {
+        let value = match &periodic {
+            Some(p) => p.value(heap),
+            None => run.values[heap as usize],
+        };
+        writeln!(out, "{value}")?;
+    }
+    Ok(())
+}
+
+/// `--heaps`: WIN or LOSE, and with `hint` a winning move; an error
+/// message when a heap's value is not known.
+fn answer_heaps(run: &Run, heaps: &[u64], hint: bool) -> Result<String, String> {
+    let periodic: Option<PeriodicSequence> = run.periodic();
+    let found = match &periodic {
+        Some(p) => winning_move(&run.summary.rules, p, heaps),
+        None => winning_move(&run.summary.rules, &run.values[..], heaps),
+    };
+    let found = found.map_err(|e| match e {
+        OctalError::TooManyHeaps { heap } => format!(
+            "G({heap}) is not known: no period of {} is certified up to heap {}, the last \
+             heap computed; raise --to (at most {MAX_COMPUTED_HEAP})",
+            run.summary.rules,
+            run.values.len().saturating_sub(1),
+        ),
+        e => e.to_string(),
+    })?;
+    Ok(match found {
+        None => "LOSE\n".to_owned(),
+        Some(m) if hint => {
+            let left: Vec<String> = m.leaves.iter().map(u64::to_string).collect();
+            let left = if left.is_empty() {
+                "nothing".to_owned()
+            } else {
+                left.join(" ")
+            };
+            format!(
+                "WIN\nmove: heap {} (of {}): take {}, leaving {left}\n",
+                m.heap + 1,
+                heaps[m.heap],
+                m.take
+            )
+        }
+        Some(_) => "WIN\n".to_owned(),
+    })
+}
+
+/// `--json`: the summary as one JSON object.
+fn json_summary(run: &Run) -> serde_json::Value {
+    let s = &run.summary;
+    json!({
+        "code": s.rules.to_string(),
+        "computed_to": s.computed.saturating_sub(1),
+        "preperiod": s.period.map(|p| p.preperiod),
+        "period": s.period.map(|p| p.period),
+        "certified": s.period.is_some(),
+        "max_value": s.max_value,
+        "rare_mask": s.rare_mask,
+        "rare_count": s.rare_count,
+        "last_rare": s.last_rare,
+    })
+}
+
+/// The one-screen summary.
+fn text_summary(run: &Run) -> String {
+    let s = &run.summary;
+    let computed_to = s.computed.saturating_sub(1);
+    let mut out = String::new();
+    let mut line = |label: &str, value: String| out.push_str(&format!("{label:<16}{value}\n"));
+    line("game", s.rules.to_string());
+    line(
+        "computed",
+        format!("heaps 0..={computed_to} ({})", run.source.describe()),
+    );
+    match s.period {
+        Some(p) => {
+            line("preperiod", p.preperiod.to_string());
+            line("period", p.period.to_string());
+            line(
+                "certified",
+                format!("yes, by the periodicity theorem with G(0..{})", s.computed),
+            );
+        }
+        None => {
+            line("preperiod", "-".to_owned());
+            line("period", format!("none up to heap {computed_to}"));
+            line("certified", "no".to_owned());
+        }
+    }
+    line("largest value", s.max_value.to_string());
+    line("rare mask", format!("{} ({:#b})", s.rare_mask, s.rare_mask));
+    line("rare values", s.rare_count.to_string());
+    line(
+        "last rare heap",
+        s.last_rare.map_or("-".to_owned(), |h| h.to_string()),
+    );
+    out
+}

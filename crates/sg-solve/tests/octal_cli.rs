@@ -1,0 +1,334 @@
+//! `grundy octal` through the real binary: the summary, `--json`,
+//! `--values` through the period, `--heaps`/`--hint` against values
+//! computed by the definition, bad codes, `--out` then `--resume`, and the
+//! compiled-in catalogue against the engine.
+
+mod common;
+
+use common::{SplitMix64, fails, grundy};
+use serde_json::Value;
+use sg_core::octal::{Rules, Sequence, grundy_by_definition};
+use sg_tables::format::{Game, Metadata, encode};
+
+fn run_ok(args: &[&str]) -> String {
+    let out = grundy(args, "");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{args:?}: {stdout} {stderr}");
+    stdout
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let text = run_ok(&args);
+    assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("grundy-octal-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn summary_of_kayles() {
+    let text = run_ok(&["octal", "0.77"]);
+    for line in [
+        "game            0.77",
+        "preperiod       71",
+        "period          12",
+        "certified       yes",
+        "largest value   8",
+        "rare mask       15",
+        "rare values     9",
+        "last rare heap  70",
+    ] {
+        assert!(text.contains(line), "{line:?} in\n{text}");
+    }
+    assert!(text.lines().count() <= 24, "one screen");
+    let officers = run_ok(&["octal", ".6", "--to", "2000"]);
+    assert!(
+        officers.contains("period          none up to heap 2000"),
+        "{officers}"
+    );
+    assert!(officers.contains("certified       no"), "{officers}");
+}
+
+#[test]
+fn json_has_exactly_the_keys() {
+    let keys = [
+        "code",
+        "computed_to",
+        "preperiod",
+        "period",
+        "certified",
+        "max_value",
+        "rare_mask",
+        "rare_count",
+        "last_rare",
+    ];
+    let kayles = json(&["octal", "0.77"]);
+    let object = kayles.as_object().unwrap();
+    assert_eq!(object.len(), keys.len());
+    assert!(keys.iter().all(|k| object.contains_key(*k)));
+    assert_eq!(kayles["code"], "0.77");
+    assert_eq!(kayles["preperiod"], 71);
+    assert_eq!(kayles["period"], 12);
+    assert_eq!(kayles["certified"], true);
+    let officers = json(&["octal", ".6", "--to", "3000"]);
+    assert_eq!(officers["certified"], false);
+    assert_eq!(officers["preperiod"], Value::Null);
+    assert_eq!(officers["period"], Value::Null);
+    assert_eq!(officers["computed_to"], 3000);
+    let values = grundy_by_definition(&Rules::parse("0.6").unwrap(), 3000).unwrap();
+    assert_eq!(officers["max_value"], *values.iter().max().unwrap());
+    // Grundy's game: no periodicity theorem, never certified.
+    let grundys = json(&["octal", "grundys-game", "--to", "500"]);
+    assert_eq!(grundys["certified"], false);
+    assert_eq!(grundys["code"], "grundys-game");
+}
+
+#[test]
+fn values_through_the_period_equal_the_definition() {
+    for (args, code) in [
+        (vec!["0.77"], "0.77"),
+        (vec!["0.07", "--online"], "0.07"),
+        (vec!["--subtract", "1,3,4"], "0.3033"),
+        (vec!["4.007", "--to", "300"], "4.007"),
+    ] {
+        let mut all = vec!["octal"];
+        all.extend(&args);
+        if !args.contains(&"--to") {
+            all.extend(["--to", "1500"]);
+        }
+        all.push("--values");
+        let text = run_ok(&all);
+        let printed: Vec<u16> = text.lines().map(|l| l.parse().unwrap()).collect();
+        let expected =
+            grundy_by_definition(&Rules::parse(code).unwrap(), printed.len() - 1).unwrap();
+        assert_eq!(printed, expected, "{args:?}");
+        assert!(printed.len() == 1501 || printed.len() == 301, "{args:?}");
+    }
+}
+
+/// Whether `leaves` is a move of `rules` in a heap of `heap` taking `take`.
+fn is_move(rules: &Rules, heap: u64, take: u64, leaves: &[u64]) -> bool {
+    let digits = rules.digits().unwrap();
+    let Some(&digit) = digits.get(take as usize) else {
+        return false;
+    };
+    let bit = [1, 2, 4, 8][leaves.len()];
+    digit & bit != 0 && leaves.iter().all(|&h| h > 0) && leaves.iter().sum::<u64>() + take == heap
+}
+
+#[test]
+fn heaps_and_hints_agree_with_the_definition() {
+    let mut rng = SplitMix64::new(9);
+    for code in ["0.77", "0.07", "0.6", "4.007", "0.3f"] {
+        let rules = Rules::parse(code).unwrap();
+        let values = grundy_by_definition(&rules, 400).unwrap();
+        for _ in 0..12 {
+            let count = 1 + rng.below(4);
+            let heaps: Vec<u64> = (0..count).map(|_| rng.below(400)).collect();
+            let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let mut args = vec!["octal", code, "--online", "--hint", "--heaps"];
+            args.extend(text.iter().map(String::as_str));
+            let out = run_ok(&args);
+            let total = heaps.iter().fold(0, |x, &h| x ^ values[h as usize]);
+            let mut lines = out.lines();
+            assert_eq!(lines.next(), Some(if total == 0 { "LOSE" } else { "WIN" }));
+            if total == 0 {
+                continue;
+            }
+            // "move: heap I (of H): take T, leaving A B" or "leaving nothing"
+            let hint = lines.next().unwrap();
+            let words: Vec<&str> = hint.split_whitespace().collect();
+            let index: usize = words[2].parse::<usize>().unwrap() - 1;
+            let take: u64 = words[6].trim_end_matches(',').parse().unwrap();
+            let leaves: Vec<u64> = words[8..].iter().filter_map(|w| w.parse().ok()).collect();
+            assert!(
+                is_move(&rules, heaps[index], take, &leaves),
+                "{code}: {hint}"
+            );
+            let mut after = heaps.clone();
+            after.remove(index);
+            after.extend(&leaves);
+            let x = after.iter().fold(0, |x, &h| x ^ values[h as usize]);
+            assert_eq!(x, 0, "{code} {heaps:?}: {hint}");
+        }
+    }
+}
+
+#[test]
+fn huge_heaps_through_the_period() {
+    let values = grundy_by_definition(&Rules::parse("0.77").unwrap(), 200).unwrap();
+    let g = |h: u64| {
+        if h < 71 {
+            values[h as usize]
+        } else {
+            values[(71 + (h - 71) % 12) as usize]
+        }
+    };
+    let big = (1u64 << 63) - 1;
+    for heaps in [[big, big - 5], [big, 3], [1 << 62, 1 << 40]] {
+        let out = run_ok(&[
+            "octal",
+            "0.77",
+            "--heaps",
+            &heaps[0].to_string(),
+            &heaps[1].to_string(),
+        ]);
+        let win = g(heaps[0]) != g(heaps[1]);
+        assert_eq!(out.trim(), if win { "WIN" } else { "LOSE" }, "{heaps:?}");
+    }
+    let (_, err) = fails(&["octal", ".6", "--to", "3000", "--heaps", "5000"], "");
+    assert!(
+        err.contains("G(5000) is not known") && err.contains("--to"),
+        "{err}"
+    );
+    let out = grundy(&["octal", "0.77", "--heaps", "9223372036854775808"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("9223372036854775808 is not in"), "{err}");
+}
+
+#[test]
+fn bad_codes_name_the_character() {
+    for (code, needle) in [
+        ("0.8z", "'z'"),
+        ("0.7.7", "second point"),
+        ("77", "no point"),
+        ("2.7", "'2'"),
+        ("", "empty code"),
+    ] {
+        let (stdout, err) = fails(&["octal", code], "");
+        assert!(stdout.is_empty());
+        assert!(err.contains(needle), "{code:?}: {err}");
+    }
+    let (_, err) = fails(&["octal", "--subtract", "1,x"], "");
+    assert!(err.contains("\"x\""), "{err}");
+    let (_, err) = fails(&["octal", "--subtract", "0,2"], "");
+    assert!(err.contains("element 0"), "{err}");
+    let (_, err) = fails(&["octal", ".6", "--online", "--to", "5000000000"], "");
+    assert!(
+        err.contains("--to 5000000000") && err.contains("4294967294"),
+        "{err}"
+    );
+    let long = format!("0.{}", "7".repeat(2000));
+    let (_, err) = fails(&["octal", &long], "");
+    assert!(err.contains("too long"), "{err}");
+}
+
+#[test]
+fn out_then_resume_equals_a_direct_run() {
+    let (first, resumed, direct) = (temp("first.sgt"), temp("resumed.sgt"), temp("direct.sgt"));
+    let p = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+    run_ok(&["octal", ".6", "--to", "2000", "--out", &p(&first)]);
+    let a = json(&[
+        "octal",
+        ".6",
+        "--to",
+        "5000",
+        "--resume",
+        &p(&first),
+        "--out",
+        &p(&resumed),
+    ]);
+    let b = json(&["octal", ".6", "--to", "5000", "--out", &p(&direct)]);
+    assert_eq!(a, b);
+    assert_eq!(
+        std::fs::read(&resumed).unwrap(),
+        std::fs::read(&direct).unwrap()
+    );
+    let file = sg_tables::read_file(&direct).unwrap();
+    let stored = file.table().octal_sequence().unwrap();
+    assert_eq!(
+        stored.values(),
+        grundy_by_definition(&Rules::parse("0.6").unwrap(), 5000).unwrap()
+    );
+    // A resumed run that certifies: Kayles stored short of its certificate.
+    run_ok(&[
+        "octal",
+        "0.77",
+        "--online",
+        "--to",
+        "100",
+        "--out",
+        &p(&first),
+    ]);
+    let k = json(&["octal", "--resume", &p(&first)]);
+    assert_eq!(
+        (k["preperiod"].clone(), k["period"].clone()),
+        (71.into(), 12.into())
+    );
+    assert!(run_ok(&["octal", "--resume", &p(&first)]).contains("resumed from 101 stored values"));
+
+    // Another game than the file's, and values that are not the game's.
+    let (_, err) = fails(&["octal", "0.07", "--resume", &p(&first)], "");
+    assert!(err.contains("holds the game 0.77"), "{err}");
+    let values = grundy_by_definition(&Rules::parse("0.77").unwrap(), 3000).unwrap();
+    // A value changed below 2048 (every heap checked) is named; one
+    // changed further on is found where the recurrence breaks.
+    for (heap, named) in [(1000, "G(1000)"), (2500, "stored G(")] {
+        let mut tampered = values.clone();
+        tampered[heap] ^= 2;
+        let wrong = Metadata {
+            game: Game::OctalSequence {
+                code: "0.77".into(),
+                count: tampered.len() as u64,
+            },
+            generator: "test".into(),
+        };
+        let payload: Vec<u8> = tampered.iter().flat_map(|v| v.to_le_bytes()).collect();
+        std::fs::write(&first, encode(&wrong, &payload).unwrap()).unwrap();
+        let (_, err) = fails(&["octal", "--resume", &p(&first), "--online"], "");
+        assert!(
+            err.contains(named) && err.contains("not the values of 0.77"),
+            "{err}"
+        );
+    }
+    // A corrupt file: the checksum.
+    let mut bytes = std::fs::read(&direct).unwrap();
+    *bytes.last_mut().unwrap() ^= 1;
+    std::fs::write(&first, bytes).unwrap();
+    let (_, err) = fails(&["octal", "--resume", &p(&first)], "");
+    assert!(err.contains("checksum"), "{err}");
+    for f in [first, resumed, direct] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn catalogue_answers_equal_online_runs() {
+    let catalogue = sg_tables::embedded_octal_catalogue();
+    let solved: Vec<_> = catalogue
+        .entries()
+        .iter()
+        .filter(|e| e.period.is_some())
+        .collect();
+    assert!(solved.len() > 600);
+    // Through the binary: a sample of solved games, catalogue vs --online.
+    for entry in solved.iter().step_by(53) {
+        let code = entry.rules.to_string();
+        let text = run_ok(&["octal", &code]);
+        assert!(
+            text.contains("from the compiled-in catalogue"),
+            "{code}: {text}"
+        );
+        assert_eq!(
+            json(&["octal", &code]),
+            json(&["octal", &code, "--online"]),
+            "{code}"
+        );
+    }
+    // In process: every 9th game, solved or not, against the engine.
+    for entry in catalogue.entries().iter().step_by(9) {
+        let mut s = Sequence::new(entry.rules.clone());
+        s.extend_to(catalogue.limit(), &mut |_| {}).unwrap();
+        assert_eq!(*entry, sg_tables::octal::CatalogueEntry::from_sequence(&s));
+        if let Some(all) = entry.all_values() {
+            let direct = grundy_by_definition(&entry.rules, all.len() - 1).unwrap();
+            assert_eq!(all, direct, "{}", entry.rules);
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! Checking a table's values themselves against the game's recurrence: a
+//! checksum only says that the bytes are those that were written, and
+//! anyone can recompute a CRC, so a table is trusted only once every value
+//! is the mex of its followers' values ([`RowTable::verify_values`],
+//! [`KnightTable::verify_values`]). By induction on the moves (every move
+//! lowers the mask of a row, and `x + y` of a knight), the values are then
+//! the Grundy values.
+//!
+//! Cost (one thread): one pass over the table, reading each follower's
+//! value: the row table of 2^20 rows and the knight table of 1024^2
+//! squares take milliseconds (see README, "Precomputed tables").
+
+use crate::error::TableError;
+use crate::format::TableKind;
+use crate::table::Table;
+use crate::views::{KnightTable, RowTable};
+use sg_core::octal::{Period, Rules, Sequence};
+use sg_core::row::row_grundy_by_definition;
+
+impl Table<'_> {
+    /// Checks the values against the game's recurrence, whatever the kind:
+    /// [`RowTable::verify_values`], [`KnightTable::verify_values`], or for
+    /// a knight pattern its certificate ([`Table::knight_pattern`]).
+    pub fn verify_values(&self) -> Result<(), TableError> {
+        match self.kind() {
+            TableKind::Row => self.row()?.verify_values(),
+            TableKind::Knight => self.knight()?.verify_values(),
+            TableKind::KnightPattern => self.knight_pattern().map(drop),
+            TableKind::OctalSequence => {
+                let table = self.octal_sequence()?;
+                verify_octal(table.rules(), table.values(), None)
+            }
+            TableKind::OctalCatalogue => {
+                let catalogue = self.octal_catalogue()?;
+                for entry in catalogue.entries() {
+                    if let Some(values) = entry.all_values() {
+                        verify_octal(&entry.rules, &values, Some(entry.period))?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Checks stored octal values `G(0..values.len())` by computing them anew
+/// with the engine (the sparse-space method, exact: it agrees with the
+/// definition, see `sg_core::octal`), through its certified period where it
+/// finds one before the end; with `period`, also that the engine certifies
+/// exactly that period (a catalogue entry's claim). Fails at the first heap
+/// whose value differs. Costs what computing the run costs: for a long
+/// stored run, that is the price of trusting it.
+fn verify_octal(
+    rules: &Rules,
+    values: &[u16],
+    period: Option<Option<Period>>,
+) -> Result<(), TableError> {
+    let code = || rules.to_string();
+    let mut sequence = Sequence::new(rules.clone());
+    if let Some(last) = (values.len() as u64).checked_sub(1) {
+        sequence
+            .extend_to(last, &mut |_| {})
+            .map_err(|error| TableError::OctalCompute {
+                code: code(),
+                error,
+            })?;
+    }
+    for (heap, &stored) in values.iter().enumerate() {
+        let expected = sequence
+            .value(heap as u64)
+            .expect("computed to the last heap, or periodic");
+        if stored != expected {
+            return Err(TableError::OctalValue {
+                code: code(),
+                heap: heap as u64,
+                stored,
+                expected,
+            });
+        }
+    }
+    match period {
+        Some(claimed) if claimed != sequence.period() => Err(TableError::OctalPeriod {
+            code: code(),
+            claimed,
+            found: sequence.period(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+impl RowTable<'_> {
+    /// Checks that every row's value is the mex of the values of the rows
+    /// one move away (all of which are in the table: a move lowers the
+    /// mask). Fails at the first row where it is not.
+    pub fn verify_values(&self) -> Result<(), TableError> {
+        let values = self.values();
+        for (mask, &stored) in values.iter().enumerate() {
+            let mex = row_grundy_by_definition(mask as u64, |next| {
+                // `next < mask`, so it is in the table.
+                u32::from(values[next as usize])
+            });
+            if u32::from(stored) != mex {
+                return Err(TableError::RowValue {
+                    mask: mask as u64,
+                    stored,
+                    mex,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl KnightTable<'_> {
+    /// Checks that every square's value is the mex of the values of the
+    /// squares one move away. Those outside the table (a step that raises
+    /// x or y leaves it at its edge) are computed by the same recurrence,
+    /// diagonal by diagonal, keeping only the last diagonals a step can
+    /// reach back to: memory O(size * the longest step), not O(size^2).
+    /// Fails at the first square (by increasing `x + y`) where it is not.
+    pub fn verify_values(&self) -> Result<(), TableError> {
+        let size = self.size();
+        let values = self.values();
+        // Each step with how many diagonals back it lands (`-(dx + dy) >= 1`).
+        let steps: Vec<(i64, i64, u64)> = self
+            .moves()
+            .steps()
+            .iter()
+            .map(|&(dx, dy)| {
+                let (dx, dy) = (i64::from(dx), i64::from(dy));
+                (dx, dy, (-(dx + dy)) as u64)
+            })
+            .collect();
+        let reach = steps.iter().map(|s| s.2).max().unwrap_or(1);
+        let diagonals = 2 * size - 1;
+        let window = reach.min(diagonals) + 1;
+        let width = diagonals as usize;
+        // ring[d % window][x]: the value of (x, d - x), stored or computed.
+        let mut ring = vec![0u8; window as usize * width];
+        let inside = |x: u64, y: u64| x < size && y < size;
+        let mut slot = 0u64; // d % window, without a division per square
+        for d in 0..diagonals {
+            for x in 0..=d {
+                let y = d - x;
+                let mut seen = 0u64;
+                for &(dx, dy, back) in &steps {
+                    let (Some(a), Some(b)) = (x.checked_add_signed(dx), y.checked_add_signed(dy))
+                    else {
+                        continue;
+                    };
+                    let g = if inside(a, b) {
+                        values[(a * size + b) as usize]
+                    } else if back < window {
+                        let from = if slot >= back {
+                            slot - back
+                        } else {
+                            slot + window - back
+                        };
+                        ring[from as usize * width + a as usize]
+                    } else {
+                        // Further back than any diagonal kept: only when
+                        // the window holds every diagonal, so unreachable;
+                        // a square off every table has no value to give.
+                        continue;
+                    };
+                    seen |= 1u64.checked_shl(g.into()).unwrap_or(0);
+                }
+                let mex = (!seen).trailing_zeros() as u8;
+                if inside(x, y) {
+                    let stored = values[(x * size + y) as usize];
+                    if stored != mex {
+                        return Err(TableError::KnightValue {
+                            x,
+                            y,
+                            stored,
+                            mex: mex.into(),
+                        });
+                    }
+                }
+                ring[slot as usize * width + x as usize] = mex;
+            }
+            slot = if slot + 1 == window { 0 } else { slot + 1 };
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::format::Game;
+    use crate::views::{KnightTable, RowTable};
+    use sg_core::knight::{MoveSet, knight_square_table};
+
+    #[test]
+    fn right_values_pass_and_any_changed_value_fails() {
+        let game = Game::Row { width: 8 };
+        let mut values = sg_core::row::row_table_by_definition(8);
+        RowTable::new(&game, &values)
+            .unwrap()
+            .verify_values()
+            .unwrap();
+        for mask in [0usize, 1, 77, 255] {
+            values[mask] ^= 1;
+            let e = RowTable::new(&game, &values).unwrap().verify_values();
+            assert!(e.is_err(), "{mask}");
+            values[mask] ^= 1;
+        }
+        for moves in [
+            MoveSet::hyper_knight(),
+            MoveSet::new(&[(-1, 0), (0, -1)]).unwrap(),
+            MoveSet::new(&[(3, -5), (-7, 2), (-1, -1)]).unwrap(),
+        ] {
+            let size = 23;
+            let game = Game::Knight {
+                size,
+                moves: moves.steps().to_vec(),
+            };
+            let mut values = knight_square_table(&moves, size);
+            KnightTable::new(&game, &values)
+                .unwrap()
+                .verify_values()
+                .unwrap();
+            for i in [0usize, 1, 22, 300, 528] {
+                values[i] = values[i].wrapping_add(1);
+                let e = KnightTable::new(&game, &values).unwrap().verify_values();
+                assert!(e.is_err(), "{moves:?} {i}");
+                values[i] = values[i].wrapping_sub(1);
+            }
+        }
+    }
+
+    /// An octal sequence file is trusted only when every value is the
+    /// game's: a changed value fails with its heap, checksums right or not.
+    #[test]
+    fn octal_sequence_values_are_checked() {
+        use crate::aligned::AlignedBytes;
+        use crate::error::TableError;
+        use crate::format::{Metadata, encode};
+        use crate::table::Table;
+        use sg_core::octal::{Rules, grundy_by_definition};
+
+        for code in ["0.77", "0.6", "4.007", "0.3033"] {
+            let rules = Rules::parse(code).unwrap();
+            let mut values = grundy_by_definition(&rules, 300).unwrap();
+            let file = |values: &[u16]| {
+                let metadata = Metadata {
+                    game: Game::OctalSequence {
+                        code: rules.to_string(),
+                        count: values.len() as u64,
+                    },
+                    generator: "test".to_owned(),
+                };
+                let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+                AlignedBytes::copy_from(&encode(&metadata, &payload).unwrap())
+            };
+            let bytes = file(&values);
+            Table::from_bytes(&bytes).unwrap().verify_values().unwrap();
+            for heap in [0usize, 1, 150, 300] {
+                values[heap] ^= 1;
+                let bytes = file(&values);
+                let e = Table::from_bytes(&bytes).unwrap().verify_values();
+                assert!(
+                    matches!(e, Err(TableError::OctalValue { heap: h, .. }) if h == heap as u64),
+                    "{code} {heap}: {e:?}"
+                );
+                values[heap] ^= 1;
+            }
+        }
+    }
+}
