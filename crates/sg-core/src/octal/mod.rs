@@ -78,6 +78,7 @@
 //! from `e` while `G(m) = G(m + d)`. Both are what [`Period`] reports.
 
 mod definition;
+mod heap;
 mod moves;
 mod period;
 mod rules;
