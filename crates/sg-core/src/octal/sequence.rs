@@ -30,6 +30,10 @@ const BATCH_FROM: usize = 2048;
 /// The most heaps computed as one batch.
 const MAX_BATCH: usize = 256;
 
+/// Below this many rare splits to enumerate per heap, heaps are computed one
+/// by one.
+const CHEAP_WORK: usize = 128;
+
 /// How often (in heaps) [`Sequence::extend_to`] reports progress.
 const PROGRESS_EVERY: u64 = 1 << 16;
 
@@ -65,6 +69,9 @@ pub struct Sequence {
     scratch: Scratch,
     /// Heaps below this are computed one at a time ([`BATCH_FROM`]).
     batch_from: usize,
+    /// Heaps with less work than this are computed one at a time
+    /// ([`CHEAP_WORK`]).
+    cheap_work: usize,
 }
 
 impl Sequence {
@@ -78,6 +85,7 @@ impl Sequence {
             values: Vec::new(),
             scratch: Scratch::default(),
             batch_from: BATCH_FROM,
+            cheap_work: CHEAP_WORK,
             tracker: Tracker::default(),
             period: None,
             limit: ValueLimit::from(u16::MAX),
@@ -128,7 +136,11 @@ impl Sequence {
         let mut next_report = self.values.len() as u64;
         while self.values.len() < end {
             let n = self.values.len();
-            let batch = if n < self.batch_from {
+            // Cheap values (few rare splits to enumerate) are computed one
+            // by one: a batch costs a parallel step, and fix-ups that grow
+            // with its length.
+            let cheap = self.sparse.rare_work() < self.cheap_work;
+            let batch = if n < self.batch_from || cheap {
                 1
             } else {
                 (n / 16).min(MAX_BATCH).min(end - n)
@@ -270,11 +282,13 @@ impl Sequence {
         self.sparse.rare().last().map(|&a| u64::from(a))
     }
 
-    /// Starts batches at heap `from` instead of [`BATCH_FROM`], so that
-    /// tests on small heaps go through the batch path.
+    /// Starts batches at heap `from` instead of [`BATCH_FROM`], however
+    /// cheap the values, so that tests on small heaps go through the batch
+    /// path.
     #[cfg(test)]
     pub(crate) fn with_batches_from(mut self, from: usize) -> Sequence {
         self.batch_from = from;
+        self.cheap_work = 0;
         self
     }
 

@@ -164,6 +164,15 @@ impl Sparse {
         self.groups.first().map_or(&[], |g| &g.rare)
     }
 
+    /// The number of rare splits a heap enumerates (rare heaps times
+    /// takes, over the groups): a measure of the work per value.
+    pub(crate) fn rare_work(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|g| g.rare.len() * g.takes.len())
+            .sum()
+    }
+
     /// Records the value just computed (`values` ends with it) and
     /// reconsiders the splits from time to time.
     pub(crate) fn push(&mut self, values: &[u16]) {
