@@ -259,7 +259,7 @@ fn seek(
             lo = lo.max(resume.1);
         }
         while lo <= hi {
-            let Some(a) = first_hit(values, r, lo, hi, &padded) else {
+            let Some(a) = first_hit(Splits { values, r, lo, hi }, &padded) else {
                 break;
             };
             let x = values[a] ^ values[r - a];
@@ -286,46 +286,38 @@ fn seek(
     }
 }
 
-/// The first `a` in `lo..=hi` with `G(a) ^ G(r - a)` among `targets`.
-fn first_hit(
-    values: &[u16],
+/// The splits `{a, r - a}` with `lo <= a <= hi` of a split size `r`.
+#[derive(Debug, Clone, Copy)]
+struct Splits<'a> {
+    values: &'a [u16],
     r: usize,
     lo: usize,
     hi: usize,
-    targets: &[u16; TARGETS],
-) -> Option<usize> {
+}
+
+/// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`.
+fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2 (checked just above), the only
         // requirement of a `target_feature(enable = "avx2")` function.
-        return unsafe { first_hit_avx2(values, r, lo, hi, targets) };
+        return unsafe { first_hit_avx2(splits, targets) };
     }
-    first_hit_portable(values, r, lo, hi, targets)
+    first_hit_portable(splits, targets)
 }
 
 /// [`first_hit_portable`] compiled for AVX2 (16 splits per instruction).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn first_hit_avx2(
-    values: &[u16],
-    r: usize,
-    lo: usize,
-    hi: usize,
-    targets: &[u16; TARGETS],
-) -> Option<usize> {
-    first_hit_portable(values, r, lo, hi, targets)
+fn first_hit_avx2(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
+    first_hit_portable(splits, targets)
 }
 
 /// Blocks of [`BLOCK`] splits, compared with every target without a
 /// branch (the loop vectorises); the block with a hit is then searched.
 #[inline(always)]
-fn first_hit_portable(
-    values: &[u16],
-    r: usize,
-    lo: usize,
-    hi: usize,
-    targets: &[u16; TARGETS],
-) -> Option<usize> {
+fn first_hit_portable(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
+    let Splits { values, r, lo, hi } = splits;
     let mut a = lo;
     while a + BLOCK <= hi + 1 {
         let small = &values[a..a + BLOCK];
