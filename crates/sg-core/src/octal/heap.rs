@@ -16,12 +16,17 @@
 use std::ops::ControlFlow;
 
 use super::moves::Moves;
-use super::sparse::{Sparse, Split, parity, words};
+use super::sparse::{Sparse, Split, parity};
 
 /// Splits looked at by the first scan per value sought (it marks any
 /// sought value it meets; the values it misses, usually few, are then
 /// sought a few at a time by a vectorised scan of the remaining splits).
 const SCAN_PER_VALUE: usize = 8;
+
+/// A value the first scan looks for.
+const WANTED: u8 = 1;
+/// A value the first scan looked for and met.
+const FOUND: u8 = 2;
 
 /// Values sought at once by the vectorised scan.
 const TARGETS: usize = 8;
@@ -47,19 +52,10 @@ pub(crate) struct Scratch {
     /// `reach[v] != 0`: some option has value `v` (bytes, not bits: the
     /// marking loops then store without reading back).
     reach: Vec<u8>,
-    sought: Vec<u64>,
-    wanted: Vec<u64>,
+    /// Per value: 0, or [`WANTED`] (sought by the first scan), or
+    /// [`FOUND`] (sought and met).
+    sought: Vec<u8>,
     need: Vec<u16>,
-}
-
-#[inline]
-fn set(bitset: &mut [u64], x: u16) {
-    bitset[x as usize / 64] |= 1 << (x % 64);
-}
-
-#[inline]
-fn get(bitset: &[u64], x: usize) -> bool {
-    bitset[x / 64] >> (x % 64) & 1 != 0
 }
 
 /// The smallest value not reached by an option of heap `h` whose heaps are
@@ -152,14 +148,14 @@ pub(crate) fn first_unreached(
     if need.is_empty() {
         return v0;
     }
-    let resume = scan(moves, values, h, scratch);
+    let resume = scan(moves, values, h, top, scratch);
     // The values the first scan did not find, smallest first, in groups
     // of TARGETS: each group is sought through every remaining split.
     let mut left = scratch
         .need
         .iter()
         .copied()
-        .filter(|&v| !get(&scratch.sought, v as usize))
+        .filter(|&v| scratch.sought[v as usize] != FOUND)
         .peekable();
     while left.peek().is_some() {
         let mut group = [0u16; TARGETS];
@@ -190,23 +186,16 @@ fn split_range(moves: &Moves, r: usize, n: usize) -> (usize, usize) {
     )
 }
 
-/// A first scan of the splits, marking in `scratch.sought` each value of
-/// `scratch.need` it meets; stops when all are found or after
-/// `SCAN_PER_VALUE` splits per value, and says where.
-fn scan(moves: &Moves, values: &[u16], h: usize, scratch: &mut Scratch) -> Resume {
+/// A first scan of the splits, marking in `scratch.sought` (as
+/// [`FOUND`]) each value of `scratch.need` it meets; stops when all are
+/// found or after `SCAN_PER_VALUE` splits per value, and says where.
+fn scan(moves: &Moves, values: &[u16], h: usize, top: usize, scratch: &mut Scratch) -> Resume {
     let n = values.len();
-    let (sought, wanted) = (&mut scratch.sought, &mut scratch.wanted);
-    let len = words(
-        16 - (scratch.need.last().copied().unwrap_or(0))
-            .leading_zeros()
-            .min(15),
-    );
+    let sought = &mut scratch.sought;
     sought.clear();
-    sought.resize(len, 0);
-    wanted.clear();
-    wanted.resize(len, 0);
+    sought.resize(top + 1, 0);
     for &v in &scratch.need {
-        set(wanted, v);
+        sought[v as usize] = WANTED;
     }
     let mut missing = scratch.need.len();
     let mut budget = SCAN_PER_VALUE * missing;
@@ -215,20 +204,23 @@ fn scan(moves: &Moves, values: &[u16], h: usize, scratch: &mut Scratch) -> Resum
             continue;
         };
         let (lo, hi) = split_range(moves, r, n);
-        for a in lo..=hi {
+        if lo > hi {
+            continue;
+        }
+        let end = hi.min(lo + budget - 1);
+        for a in lo..=end {
             let x = (values[a] ^ values[r - a]) as usize;
-            if x / 64 < wanted.len() && get(wanted, x) {
-                wanted[x / 64] &= !(1 << (x % 64));
-                sought[x / 64] |= 1 << (x % 64);
+            if sought[x] == WANTED {
+                sought[x] = FOUND;
                 missing -= 1;
                 if missing == 0 {
                     return (moves.pair.len(), 0);
                 }
             }
-            budget -= 1;
-            if budget == 0 {
-                return (t, a + 1);
-            }
+        }
+        budget -= end + 1 - lo;
+        if budget == 0 {
+            return (t, end + 1);
         }
     }
     (moves.pair.len(), 0)

@@ -29,6 +29,9 @@ type ValueLimit = u32;
 const BATCH_FROM: usize = 2048;
 /// The most heaps computed as one batch.
 const MAX_BATCH: usize = 256;
+/// The fewest heaps computed as one batch (beyond [`BATCH_FROM`], for
+/// values that are not cheap).
+const MIN_BATCH: usize = 32;
 
 /// Below this many rare splits to enumerate per heap, heaps are computed one
 /// by one.
@@ -143,7 +146,10 @@ impl Sequence {
             let batch = if n < self.batch_from || cheap {
                 1
             } else {
-                (n / 16).min(MAX_BATCH).min(end - n)
+                // The fix-ups of a batch of B heaps cost about B/2 per take
+                // and heap: keep them well below the marks of the rare splits.
+                let longest = (self.sparse.rare_work() / 2).clamp(MIN_BATCH, MAX_BATCH);
+                (n / 16).min(longest).min(end - n)
             };
             let first = self.first_unreached_batch(n, batch);
             for v0 in first {

@@ -245,11 +245,6 @@ impl Sparse {
     }
 }
 
-/// Words of a bitset holding `0..=(1 << bits)`.
-pub(crate) fn words(bits: u32) -> usize {
-    (1usize << bits) / 64 + 1
-}
-
 /// In-place Walsh-Hadamard transform: `w[m] = sum_v h[v] (-1)^popcount(v & m)`.
 fn walsh_hadamard(w: &mut [i64]) {
     let mut len = 1;
