@@ -298,7 +298,9 @@ fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
     first_hit_portable(splits, targets)
 }
 
-/// [`first_hit_portable`] compiled for AVX2 (16 splits per instruction).
+/// [`first_hit_portable`] compiled for AVX2 (16 splits per instruction):
+/// about 25% less CPU than the baseline (SSE2) build on `.376` to 2^18,
+/// 5% on `.6`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn first_hit_avx2(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
