@@ -46,15 +46,6 @@ enum Settles {
     Nothing,
 }
 
-/// How many of its smallest unreached values a heap of a batch reports:
-/// if the options inside the batch reach the first, the next one is
-/// usually the value, and the heap need not be computed again.
-pub(crate) const CANDIDATES: usize = 3;
-
-/// The smallest values reached by no option of a heap whose heaps are all
-/// known, ascending (unused entries are `usize::MAX`).
-pub(crate) type Unreached = [usize; CANDIDATES];
-
 /// Scratch space of one thread.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
@@ -75,9 +66,8 @@ pub(crate) fn first_unreached(
     values: &[u16],
     h: usize,
     marks: Option<&RareMarks>,
-    want: usize,
     scratch: &mut Scratch,
-) -> Unreached {
+) -> usize {
     let n = values.len();
     let top = 1usize << sparse.bits;
     scratch.reach.clear();
@@ -139,48 +129,35 @@ pub(crate) fn first_unreached(
         };
     }
     let rules = &rules[..sparse.groups.len()];
-    // The first `want` values known unreached without a search.
-    let mut settled: Unreached = [usize::MAX; CANDIDATES];
-    let mut k = 0;
+    let mut v0 = top;
     for (v, &marked) in reach[..top].iter().enumerate() {
         if marked != 0 {
             continue;
         }
-        let sure = rules.iter().all(|&(mask, settles)| match settles {
+        let settled = rules.iter().all(|&(mask, settles)| match settles {
             Settles::All => true,
             Settles::Parity(e) => parity(v as u16, mask) == e,
             Settles::Nothing => false,
         });
-        if sure {
-            settled[k] = v;
-            k += 1;
-            if k == want {
-                break;
-            }
-        } else {
-            need.push(v as u16);
+        if settled {
+            v0 = v;
+            break;
         }
-    }
-    // Every option value is below `top`: no value from `top` on is reached.
-    for (slot, v) in settled[k..want].iter_mut().zip(top..) {
-        *slot = v;
+        need.push(v as u16);
     }
     if need.is_empty() {
-        return settled;
+        return v0;
     }
     let resume = scan(moves, values, h, top, scratch);
     // The values the first scan did not find, smallest first, in groups
-    // of TARGETS: each group is sought through every remaining split,
-    // until `want` of them are known unreached.
+    // of TARGETS: each group is sought through every remaining split.
     let mut left = scratch
         .need
         .iter()
         .copied()
         .filter(|&v| scratch.sought[v as usize] != FOUND)
         .peekable();
-    let mut unreached: Unreached = [usize::MAX; CANDIDATES];
-    let mut u = 0;
-    while u < want && left.peek().is_some() {
+    while left.peek().is_some() {
         let mut group = [0u16; TARGETS];
         let mut len = 0;
         for (slot, v) in group.iter_mut().zip(left.by_ref()) {
@@ -189,30 +166,11 @@ pub(crate) fn first_unreached(
         }
         let mut found = [false; TARGETS];
         seek(moves, values, h, resume, &group[..len], &mut found[..len]);
-        for (&v, _) in group[..len].iter().zip(&found[..len]).filter(|(_, f)| !**f) {
-            if u < want {
-                unreached[u] = v as usize;
-                u += 1;
-            }
+        if let Some(k) = found[..len].iter().position(|&f| !f) {
+            return group[k] as usize;
         }
     }
-    smallest(settled, unreached, want)
-}
-
-/// The `want` smallest of two ascending lists (padded with `usize::MAX`).
-fn smallest(a: Unreached, b: Unreached, want: usize) -> Unreached {
-    let mut out = [usize::MAX; CANDIDATES];
-    let (mut i, mut j) = (0, 0);
-    for slot in &mut out[..want] {
-        if a[i] <= b[j] {
-            *slot = a[i];
-            i += 1;
-        } else {
-            *slot = b[j];
-            j += 1;
-        }
-    }
-    out
+    v0
 }
 
 /// Where a scan stopped: the index of the take in `moves.pair`, and the
@@ -460,31 +418,23 @@ impl RareMarks {
     }
 }
 
-/// `G(h)` for `h = values.len()`, given the first `want` unreached values
-/// `first = first_unreached(...)` as computed with the values below `n`:
-/// adds the options leaving a heap `>= n`; the value is the first of
-/// `first` none of them reaches, and the heap is computed again in full if
-/// they reach all of them.
+/// `G(h)` for `h = values.len()`, given `v0 = first_unreached(...)` as
+/// computed with the values below `n`: adds the options leaving a heap
+/// `>= n` and recomputes the heap in full if one of them reaches `v0`.
 pub(crate) fn settle(
     sparse: &Sparse,
     moves: &Moves,
     values: &[u16],
     n: usize,
-    first: Unreached,
-    want: usize,
+    v0: usize,
     scratch: &mut Scratch,
 ) -> usize {
     let h = values.len();
     if h == n {
-        return first[0];
+        return v0;
     }
-    // Bit j: an option inside the batch reaches first[j].
-    let hits = |x: u16| {
-        first.iter().enumerate().fold(0u8, |acc, (j, &c)| {
-            acc | (u8::from(usize::from(x) == c) << j)
-        })
-    };
-    let mut reached = 0u8;
+    let hits = |x: u16| usize::from(x) == v0;
+    let mut reached = false;
     for &i in &moves.single {
         if let Some(r) = h.checked_sub(i as usize).filter(|&r| r >= n) {
             reached |= hits(values[r]);
@@ -497,16 +447,14 @@ pub(crate) fn settle(
         // Splits {a, r - a} with r - a >= n: 1 <= a <= r - n.
         let m = r.saturating_sub(n).min(r.saturating_sub(1));
         if moves.unequal {
-            for a in (1..=m).filter(|&a| 2 * a != r) {
-                reached |= hits(values[a] ^ values[r - a]);
-            }
+            reached |= (1..=m).any(|a| 2 * a != r && usize::from(values[a] ^ values[r - a]) == v0);
         } else {
             // A branch-free loop (it vectorises): a batch has many such splits.
             let large = values[r - m..r].iter().rev();
             reached |= values[1..=m]
                 .iter()
                 .zip(large)
-                .fold(0, |acc, (&x, &y)| acc | hits(x ^ y));
+                .fold(false, |acc, (&x, &y)| acc | (usize::from(x ^ y) == v0));
         }
     }
     for &i in &moves.triple {
@@ -523,8 +471,9 @@ pub(crate) fn settle(
             }
         }
     }
-    match (0..want).find(|&j| reached >> j & 1 == 0) {
-        Some(j) => first[j],
-        None => first_unreached(sparse, moves, values, h, None, 1, scratch)[0],
+    if reached {
+        first_unreached(sparse, moves, values, h, None, scratch)
+    } else {
+        v0
     }
 }

@@ -16,7 +16,7 @@
 //! heaps (where a batch would be mostly dependencies) are computed one by
 //! one. The values do not depend on the batches or the thread count.
 
-use super::heap::{CANDIDATES, RareMarks, Scratch, Unreached, first_unreached, settle};
+use super::heap::{RareMarks, Scratch, first_unreached, settle};
 use super::moves::Moves;
 use super::period::{Period, PeriodicSequence, Tracker};
 use super::sparse::Sparse;
@@ -151,16 +151,15 @@ impl Sequence {
                 let longest = (self.sparse.rare_work() / 2).clamp(MIN_BATCH, MAX_BATCH);
                 (n / 16).min(longest).min(end - n)
             };
-            let (firsts, want) = self.first_unreached_batch(n, batch);
-            for first in firsts {
+            let first = self.first_unreached_batch(n, batch);
+            for v0 in first {
                 let h = self.values.len();
                 let g = settle(
                     &self.sparse,
                     &self.moves,
                     &self.values,
                     n,
-                    first,
-                    want,
+                    v0,
                     &mut self.scratch,
                 );
                 if g > self.limit as usize {
@@ -187,13 +186,18 @@ impl Sequence {
     }
 
     /// [`first_unreached`] for heaps `n .. n + batch`, from the values
-    /// below `n`, in parallel when the batch is large enough, and how many
-    /// of each heap's unreached values it gives.
-    fn first_unreached_batch(&mut self, n: usize, batch: usize) -> (Vec<Unreached>, usize) {
+    /// below `n`, in parallel when the batch is large enough.
+    fn first_unreached_batch(&mut self, n: usize, batch: usize) -> Vec<usize> {
         let (sparse, moves, values) = (&self.sparse, &self.moves, &self.values[..n]);
         if batch == 1 {
-            let first = first_unreached(sparse, moves, values, n, None, 1, &mut self.scratch);
-            return (vec![first], 1);
+            return vec![first_unreached(
+                sparse,
+                moves,
+                values,
+                n,
+                None,
+                &mut self.scratch,
+            )];
         }
         // Split sizes of the batch's heaps: h - i for the takes i that split.
         let (low, high) = (moves.pair.first(), moves.pair.last());
@@ -215,20 +219,20 @@ impl Sequence {
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            let firsts = (n..n + batch)
+            (n..n + batch)
                 .into_par_iter()
                 .with_min_len(16)
                 .map_init(Scratch::default, |scratch, h| {
-                    first_unreached(sparse, moves, values, h, marks, CANDIDATES, scratch)
-                });
-            (firsts.collect(), CANDIDATES)
+                    first_unreached(sparse, moves, values, h, marks, scratch)
+                })
+                .collect()
         }
         #[cfg(not(feature = "parallel"))]
         {
             let scratch = &mut self.scratch;
-            let firsts = (n..n + batch)
-                .map(|h| first_unreached(sparse, moves, values, h, marks, CANDIDATES, scratch));
-            (firsts.collect(), CANDIDATES)
+            (n..n + batch)
+                .map(|h| first_unreached(sparse, moves, values, h, marks, scratch))
+                .collect()
         }
     }
 
