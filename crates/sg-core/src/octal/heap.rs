@@ -97,8 +97,13 @@ pub(crate) fn first_unreached(
             let Some(r) = h.checked_sub(i as usize) else {
                 continue;
             };
-            match marks.and_then(|m| m.row(g, r)) {
-                Some(row) => reach.iter_mut().zip(row).for_each(|(x, &y)| *x |= y),
+            match marks.and_then(|m| m.row(g, split, r)) {
+                Some((row, known)) => {
+                    reach.iter_mut().zip(row).for_each(|(x, &y)| *x |= y);
+                    if known < values.len() {
+                        mark_rare_beyond(split, moves, values, r, known, reach);
+                    }
+                }
                 None => mark_rare(split, moves, values, r, reach),
             }
         }
@@ -352,6 +357,42 @@ fn mark_rare(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut
     }
 }
 
+/// The part of [`mark_rare`] that a row of [`RareMarks`] computed with the
+/// heaps below `known` lacks: the rare splits with a part `>= known`.
+fn mark_rare_beyond(
+    split: &Split,
+    moves: &Moves,
+    values: &[u16],
+    r: usize,
+    known: usize,
+    reach: &mut [u8],
+) {
+    let lo = (r + 1).saturating_sub(values.len()).max(1);
+    let mut mark = |a: usize, ga: u16| {
+        if !(moves.unequal && 2 * a == r) {
+            reach[(ga ^ values[r - a]) as usize] = 1;
+        }
+    };
+    // A rare part a < known whose other part r - a >= known.
+    let start = split.rare.partition_point(|&a| (a as usize) < lo);
+    for (&a, &ga) in split.rare[start..].iter().zip(&split.rare_values[start..]) {
+        if a as usize + known > r || a as usize >= known {
+            break;
+        }
+        mark(a as usize, ga);
+    }
+    // A rare part a >= known.
+    let start = split
+        .rare
+        .partition_point(|&a| (a as usize) < known.max(lo));
+    for (&a, &ga) in split.rare[start..].iter().zip(&split.rare_values[start..]) {
+        if a as usize >= r {
+            break;
+        }
+        mark(a as usize, ga);
+    }
+}
+
 /// The marks of step 1 for a range of split sizes `r`, computed once for
 /// a batch: heaps `h` and `h + 1` with takes `i` and `i + 1` split the
 /// same `r`. A group whose split equals the first group's shares its rows.
@@ -360,6 +401,10 @@ pub(crate) struct RareMarks {
     lo: usize,
     hi: usize,
     width: usize,
+    /// The rows are computed from the heaps below `known`.
+    known: usize,
+    /// The mask and flip of each group when the rows were computed.
+    splits: Vec<(u16, [u32; 2])>,
     /// `rows[g][(r - lo) * width + x] != 0`: a rare split of `r` has value `x`.
     rows: Vec<Vec<u8>>,
     /// The rows group `g` reads.
@@ -403,18 +448,22 @@ impl RareMarks {
             lo,
             hi,
             width,
+            known: values.len(),
+            splits: sparse.groups.iter().map(|g| (g.mask, g.flip)).collect(),
             rows,
             alias,
         }
     }
 
-    /// The row of group `g` for `r`, if computed.
-    fn row(&self, g: usize, r: usize) -> Option<&[u8]> {
-        if r < self.lo || r >= self.hi {
+    /// The row of group `g` (now `split`) for `r`, if computed and if the
+    /// group's split is still the one it was computed with, and from which
+    /// heaps it was computed.
+    fn row(&self, g: usize, split: &Split, r: usize) -> Option<(&[u8], usize)> {
+        if r < self.lo || r >= self.hi || self.splits.get(g) != Some(&(split.mask, split.flip)) {
             return None;
         }
         let k = (r - self.lo) * self.width;
-        Some(&self.rows[self.alias[g]][k..k + self.width])
+        Some((&self.rows[self.alias[g]][k..k + self.width], self.known))
     }
 }
 
@@ -427,6 +476,7 @@ pub(crate) fn settle(
     values: &[u16],
     n: usize,
     v0: usize,
+    marks: Option<&RareMarks>,
     scratch: &mut Scratch,
 ) -> usize {
     let h = values.len();
@@ -472,7 +522,7 @@ pub(crate) fn settle(
         }
     }
     if reached {
-        first_unreached(sparse, moves, values, h, None, scratch)
+        first_unreached(sparse, moves, values, h, marks, scratch)
     } else {
         v0
     }

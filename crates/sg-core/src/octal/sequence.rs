@@ -151,7 +151,7 @@ impl Sequence {
                 let longest = (self.sparse.rare_work() / 2).clamp(MIN_BATCH, MAX_BATCH);
                 (n / 16).min(longest).min(end - n)
             };
-            let first = self.first_unreached_batch(n, batch);
+            let (first, marks) = self.first_unreached_batch(n, batch);
             for v0 in first {
                 let h = self.values.len();
                 let g = settle(
@@ -160,6 +160,7 @@ impl Sequence {
                     &self.values,
                     n,
                     v0,
+                    marks.as_ref(),
                     &mut self.scratch,
                 );
                 if g > self.limit as usize {
@@ -187,17 +188,11 @@ impl Sequence {
 
     /// [`first_unreached`] for heaps `n .. n + batch`, from the values
     /// below `n`, in parallel when the batch is large enough.
-    fn first_unreached_batch(&mut self, n: usize, batch: usize) -> Vec<usize> {
+    fn first_unreached_batch(&mut self, n: usize, batch: usize) -> (Vec<usize>, Option<RareMarks>) {
         let (sparse, moves, values) = (&self.sparse, &self.moves, &self.values[..n]);
         if batch == 1 {
-            return vec![first_unreached(
-                sparse,
-                moves,
-                values,
-                n,
-                None,
-                &mut self.scratch,
-            )];
+            let v0 = first_unreached(sparse, moves, values, n, None, &mut self.scratch);
+            return (vec![v0], None);
         }
         // Split sizes of the batch's heaps: h - i for the takes i that split.
         let (low, high) = (moves.pair.first(), moves.pair.last());
@@ -215,24 +210,24 @@ impl Sequence {
             }
             _ => None,
         };
-        let marks = marks.as_ref();
+        let shared = marks.as_ref();
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            (n..n + batch)
+            let firsts = (n..n + batch)
                 .into_par_iter()
                 .with_min_len(16)
                 .map_init(Scratch::default, |scratch, h| {
-                    first_unreached(sparse, moves, values, h, marks, scratch)
-                })
-                .collect()
+                    first_unreached(sparse, moves, values, h, shared, scratch)
+                });
+            (firsts.collect(), marks)
         }
         #[cfg(not(feature = "parallel"))]
         {
             let scratch = &mut self.scratch;
-            (n..n + batch)
-                .map(|h| first_unreached(sparse, moves, values, h, marks, scratch))
-                .collect()
+            let firsts =
+                (n..n + batch).map(|h| first_unreached(sparse, moves, values, h, shared, scratch));
+            (firsts.collect(), marks)
         }
     }
 
