@@ -27,8 +27,11 @@
 //!   sparse-space method (Gangolli and Plambeck 1989, Flammenkamp), one
 //!   value costing about one pass over the few *rare* heaps instead of a
 //!   pass over all `n/2` splits; see the `sparse` module for the argument
-//!   that makes it exact for every choice of mask. It stops as soon as a
-//!   period is certified.
+//!   that makes it exact for every choice of mask (and of a flip by heap
+//!   parity), and the `heap` module for how one value is found. Batches of
+//!   heaps are computed in parallel with rayon (the `sequence` module says
+//!   how, and why not one value at a time). It stops as soon as a period is
+//!   certified.
 //! - [`PeriodicSequence`]: a certified sequence answering any heap below
 //!   2^63 in O(1); [`winning_move`] finds a winning move in a sum of heaps.
 //!
@@ -78,6 +81,7 @@
 //! from `e` while `G(m) = G(m + d)`. Both are what [`Period`] reports.
 
 mod definition;
+mod heap;
 mod moves;
 mod period;
 mod rules;

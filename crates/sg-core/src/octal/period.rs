@@ -139,7 +139,7 @@ impl Tracker {
             }
         }
         if len >= self.next_search {
-            self.next_search = len + if len < 4096 { 1 } else { len / 64 };
+            self.next_search = len + if len < 4096 { 1 } else { len / 8 };
             self.search(moves, values);
         }
         let c = self.candidate?;

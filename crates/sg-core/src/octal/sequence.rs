@@ -1,11 +1,41 @@
 //! [`Sequence`]: the incremental engine. Values arrive heap by heap (each
 //! heap needs all smaller ones), each computed by the sparse-space method;
 //! the run stops as soon as a period is certified.
+//!
+//! # Parallelism
+//!
+//! Heap `h` depends on heaps `h - 1, h - 2, ...` only through a few
+//! options: once the values below `n` are known, nearly all the work for
+//! heaps `n .. n + B` (every option whose heaps are all below `n`) is
+//! independent, and is done for the whole batch at once, in parallel with
+//! rayon (feature `parallel`, on by default; the caller's rayon pool sets
+//! the number of threads). The few options that involve heaps of the batch
+//! itself are then added heap by heap, in order (see `heap`). Each
+//! value costs only a few microseconds, far too little to share out on its
+//! own; a batch of `B` values amortises the cost of a parallel step. Small
+//! heaps (where a batch would be mostly dependencies) are computed one by
+//! one. The values do not depend on the batches or the thread count.
 
+use super::heap::{RareMarks, Scratch, first_unreached, settle};
 use super::moves::Moves;
 use super::period::{Period, PeriodicSequence, Tracker};
-use super::sparse::{Sparse, ValueLimit};
+use super::sparse::Sparse;
 use super::{OctalError, Rules, check_heap_limit};
+
+/// The largest value allowed (`u16::MAX`; tests lower it).
+type ValueLimit = u32;
+
+/// Heaps below this are computed one at a time.
+const BATCH_FROM: usize = 2048;
+/// The most heaps computed as one batch.
+const MAX_BATCH: usize = 256;
+/// The fewest heaps computed as one batch (beyond [`BATCH_FROM`], for
+/// values that are not cheap).
+const MIN_BATCH: usize = 32;
+
+/// Below this many rare splits to enumerate per heap, heaps are computed one
+/// by one.
+const CHEAP_WORK: usize = 128;
 
 /// How often (in heaps) [`Sequence::extend_to`] reports progress.
 const PROGRESS_EVERY: u64 = 1 << 16;
@@ -39,16 +69,26 @@ pub struct Sequence {
     period: Option<Period>,
     limit: ValueLimit,
     max_value: u16,
+    scratch: Scratch,
+    /// Heaps below this are computed one at a time ([`BATCH_FROM`]).
+    batch_from: usize,
+    /// Heaps with less work than this are computed one at a time
+    /// ([`CHEAP_WORK`]).
+    cheap_work: usize,
 }
 
 impl Sequence {
     /// A sequence with no value computed yet.
     pub fn new(rules: Rules) -> Sequence {
+        let moves = Moves::new(&rules);
         Sequence {
-            moves: Moves::new(&rules),
+            sparse: Sparse::new(&moves),
+            moves,
             rules,
             values: Vec::new(),
-            sparse: Sparse::new(),
+            scratch: Scratch::default(),
+            batch_from: BATCH_FROM,
+            cheap_work: CHEAP_WORK,
             tracker: Tracker::default(),
             period: None,
             limit: ValueLimit::from(u16::MAX),
@@ -68,7 +108,7 @@ impl Sequence {
         }
         check_heap_limit(values.len() as u64)?;
         let mut s = Sequence::new(rules);
-        s.sparse = Sparse::rebuild(&values);
+        s.sparse = Sparse::rebuild(&s.moves, &values);
         s.max_value = values.iter().copied().max().unwrap_or(0);
         s.values = values;
         if s.rules.has_periodicity_theorem() {
@@ -96,28 +136,99 @@ impl Sequence {
         }
         let end = to as usize + 1;
         self.values.reserve(end.saturating_sub(self.values.len()));
+        let mut next_report = self.values.len() as u64;
         while self.values.len() < end {
-            let n = self.values.len() as u64;
-            let g = self
-                .sparse
-                .value(&self.moves, &self.values, self.limit)
-                .ok_or(OctalError::ValueOverflow { heap: n })?;
-            self.values.push(g);
-            self.max_value = self.max_value.max(g);
-            self.sparse.push(&self.values);
-            if n.is_multiple_of(PROGRESS_EVERY) {
-                progress(n);
+            let n = self.values.len();
+            // Cheap values (few rare splits to enumerate) are computed one
+            // by one: a batch costs a parallel step, and fix-ups that grow
+            // with its length.
+            let cheap = self.sparse.rare_work() < self.cheap_work;
+            let batch = if n < self.batch_from || cheap {
+                1
+            } else {
+                // The fix-ups of a batch of B heaps cost about B/2 per take
+                // and heap: keep them well below the marks of the rare splits.
+                let longest = (self.sparse.rare_work() / 2).clamp(MIN_BATCH, MAX_BATCH);
+                (n / 16).min(longest).min(end - n)
+            };
+            let (first, marks) = self.first_unreached_batch(n, batch);
+            for v0 in first {
+                let h = self.values.len();
+                let g = settle(
+                    &self.sparse,
+                    &self.moves,
+                    &self.values,
+                    n,
+                    v0,
+                    marks.as_ref(),
+                    &mut self.scratch,
+                );
+                if g > self.limit as usize {
+                    return Err(OctalError::ValueOverflow { heap: h as u64 });
+                }
+                self.values.push(g as u16);
+                self.max_value = self.max_value.max(g as u16);
+                self.sparse.push(&self.values);
+                if self.rules.has_periodicity_theorem()
+                    && let Some(p) = self.tracker.push(&self.moves, &self.values)
+                {
+                    self.period = Some(p);
+                    progress(self.values.len() as u64);
+                    return Ok(Status::Certified(p));
+                }
             }
-            if self.rules.has_periodicity_theorem()
-                && let Some(p) = self.tracker.push(&self.moves, &self.values)
-            {
-                self.period = Some(p);
+            if self.values.len() as u64 >= next_report {
                 progress(self.values.len() as u64);
-                return Ok(Status::Certified(p));
+                next_report = self.values.len() as u64 + PROGRESS_EVERY;
             }
         }
         progress(self.values.len() as u64);
         Ok(Status::LimitReached)
+    }
+
+    /// [`first_unreached`] for heaps `n .. n + batch`, from the values
+    /// below `n`, in parallel when the batch is large enough.
+    fn first_unreached_batch(&mut self, n: usize, batch: usize) -> (Vec<usize>, Option<RareMarks>) {
+        let (sparse, moves, values) = (&self.sparse, &self.moves, &self.values[..n]);
+        if batch == 1 {
+            let v0 = first_unreached(sparse, moves, values, n, None, &mut self.scratch);
+            return (vec![v0], None);
+        }
+        // Split sizes of the batch's heaps: h - i for the takes i that split.
+        let (low, high) = (moves.pair.first(), moves.pair.last());
+        let marks = match (low, high) {
+            // Worth it only when takes share split sizes, and when rows are
+            // short (values below 4096).
+            (Some(&lo), Some(&hi)) if moves.pair.len() > 1 && sparse.bits <= 12 => {
+                Some(RareMarks::new(
+                    sparse,
+                    moves,
+                    values,
+                    n.saturating_sub(hi as usize),
+                    n + batch - lo as usize,
+                ))
+            }
+            _ => None,
+        };
+        let shared = marks.as_ref();
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            let firsts = (n..n + batch)
+                .into_par_iter()
+                .with_min_len(16)
+                .map_init(Scratch::default, |scratch, h| {
+                    first_unreached(sparse, moves, values, h, shared, scratch)
+                });
+            (firsts.collect(), marks)
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let scratch = &mut self.scratch;
+            let firsts =
+                (n..n + batch).map(|h| first_unreached(sparse, moves, values, h, shared, scratch));
+            (firsts.collect(), marks)
+        }
     }
 
     /// The game.
@@ -170,6 +281,16 @@ impl Sequence {
     /// The largest rare heap under [`Sequence::rare_mask`], if any.
     pub fn last_rare(&self) -> Option<u64> {
         self.sparse.rare().last().map(|&a| u64::from(a))
+    }
+
+    /// Starts batches at heap `from` instead of [`BATCH_FROM`], however
+    /// cheap the values, so that tests on small heaps go through the batch
+    /// path.
+    #[cfg(test)]
+    pub(crate) fn with_batches_from(mut self, from: usize) -> Sequence {
+        self.batch_from = from;
+        self.cheap_work = 0;
+        self
     }
 
     /// Lowers the largest value allowed (tests of the overflow error).

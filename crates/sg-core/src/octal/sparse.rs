@@ -1,183 +1,189 @@
-//! The sparse-space computation of one Grundy value (Gangolli and Plambeck
-//! 1989; Flammenkamp), exact for every mask.
+//! The sparse-space state (Gangolli and Plambeck 1989; Flammenkamp): the
+//! split of the heaps into rare and common ones, chosen from the
+//! histogram of values, and the lists the searches read.
 //!
 //! # The argument
 //!
-//! Fix a mask `m` and call a value `v` *odd* when `popcount(v & m)` is odd,
-//! *even* otherwise (0 is even). Parity is additive under XOR, so the XOR
-//! `G(a) ^ G(b)` of a two-heap option is odd exactly when one of `G(a)`,
-//! `G(b)` is odd and the other even. Call the heaps `a >= 1` whose value is
-//! even *rare* (the mask is chosen to make them few). Then:
+//! Fix a mask `m` and a *flip* `l(0), l(1)` in {0, 1} per parity of the
+//! heap size, and label each heap `a >= 1` with
+//! `psi(a) = parity_m(G(a)) ^ l(a mod 2)`, where `parity_m(v)` is the parity
+//! of `popcount(v & m)`. Heaps with `psi = 0` are *rare* (the split is
+//! chosen to make them few). For a split `{a, b}` of `r` tokens,
+//! `a mod 2 ^ b mod 2 = r mod 2`, so
+//! `parity_m(G(a) ^ G(b)) = psi(a) ^ psi(b) ^ c(r)` with
+//! `c(r) = (l(0) ^ l(1)) & (r mod 2)`. Hence:
 //!
-//! 1. Every odd option value of a split `{a, r - a}` has one rare part, so
-//!    enumerating the rare heaps `a < r` and marking `G(a) ^ G(r - a)` finds
-//!    *all* odd option values, exactly, in O(#rare) per take.
-//! 2. Even option values come from rare-rare pairs (found by 1) and from
-//!    common-common pairs, which are many: an even value below the smallest
-//!    unreached odd value is looked for among all splits, stopping as soon
-//!    as every such value has been found. Only a value that the full scan
-//!    does not find is the mex, and becomes a new rare heap.
+//! 1. The option values `x` of the splits of `r` with
+//!    `parity_m(x) = 1 ^ c(r)` (the *exact class*) come exactly from the
+//!    splits with one rare part: enumerating the rare heaps `a < r` and
+//!    marking `G(a) ^ G(r - a)` finds all of them, in O(#rare).
+//! 2. Values of the other class come from rare-rare splits (marked by 1)
+//!    and from common-common splits, which are many: such a value, if it is
+//!    below the smallest unmarked value of the exact class, is looked for
+//!    among all splits (the `heap` module: a short scan for all of them,
+//!    then a vectorised scan for the few it missed, stopping as soon as all
+//!    are found), and only a value that the complete scan does not find can
+//!    be the mex.
 //!
-//! The mask changes only the speed: with `m = 0` every heap is rare and
-//! step 1 is the definition itself. The mask is chosen to minimise the
-//! number of rare heaps, which is `(total + W(m)) / 2` where `W` is the
-//! Walsh-Hadamard transform of the histogram of values; it is re-chosen as
-//! the histogram changes, and the rare list rebuilt when it changes.
-//! Grundy's game only forbids `a = r - a`, whose XOR is 0 (even): step 1 is
-//! unaffected and the scans skip it. Moves leaving three heaps (hexadecimal
-//! codes) have no such parity split (three odd parts are odd); they are
-//! enumerated in full, as in the definition.
-
-use std::ops::ControlFlow;
+//! So the values are exact for *every* split; the split only changes the
+//! speed. Without a flip (`l = 0`) this is the classical sparse space. A
+//! flip suits games whose common values alternate with the parity of the
+//! heap (such as `0.106`); it keeps the exact class aligned with the common
+//! values only for takes of one parity (`l = (0, 1)` for even takes,
+//! `(1, 0)` for odd takes), so the takes that split are grouped by parity,
+//! each group with its own split. The number of rare heaps of a split is
+//! read off the Walsh-Hadamard transforms `W_c(m) = sum_v h_c(v)
+//! (-1)^parity_m(v)` of the histograms `h_0`, `h_1` of values on even and
+//! odd heaps: it is `(n_0 + s_0 W_0(m))/2 + (n_1 + s_1 W_1(m))/2` with
+//! `s_c = +1` when `l(c) = 0` and `-1` otherwise. The split with the
+//! fewest rare heaps is re-chosen as values arrive and the rare list
+//! rebuilt when it changes. Grundy's game only forbids `a = b`, whose XOR
+//! is 0; the enumerations skip it. Moves leaving three heaps have no such
+//! parity argument (three common parts can give either class): they are
+//! enumerated in full.
 
 use super::moves::Moves;
 
-/// Values below `1 << MIN_BITS` always fit the marking bitset.
+/// Values below `1 << MIN_BITS` always fit the marking bitsets.
 const MIN_BITS: u32 = 6;
 
-/// The state of the sparse-space method: the mask, the rare heaps and the
-/// histogram from which the mask is chosen.
-#[derive(Debug, Clone)]
-pub(crate) struct Sparse {
-    mask: u16,
-    /// Heaps `a >= 1` whose value is even under `mask`, ascending.
-    rare: Vec<u32>,
-    /// `G(a)` for each rare heap `a`, in the same order.
-    rare_values: Vec<u16>,
-    /// How many heaps `a >= 1` hold each value.
-    histogram: Vec<u64>,
-    /// Every value so far is below `1 << bits`.
-    bits: u32,
-    /// Heap at which the mask is next reconsidered.
-    next_review: u64,
-    /// Marks of option values for the heap being computed.
-    seen: Vec<u64>,
-    /// Even values still to be found by the scan.
-    need: Vec<u64>,
+/// Whether `v` is even under `mask` (`popcount(v & mask)` even).
+#[inline]
+pub(crate) fn parity(v: u16, mask: u16) -> u32 {
+    (v & mask).count_ones() & 1
 }
 
-/// The largest value the engine may store (`u16::MAX`); tests lower it.
-pub(crate) type ValueLimit = u32;
+/// One rare/common split and its rare heaps.
+#[derive(Debug, Clone)]
+pub(crate) struct Split {
+    /// The mask `m`.
+    pub(crate) mask: u16,
+    /// The flip `l(a mod 2)`.
+    pub(crate) flip: [u32; 2],
+    /// The rare heaps, ascending.
+    pub(crate) rare: Vec<u32>,
+    /// `G(a)` for each rare heap `a`, in the same order.
+    pub(crate) rare_values: Vec<u16>,
+    /// The flips this group may use (aligned with its takes' parity).
+    allowed: [[u32; 2]; 2],
+    /// The pair takes of this group.
+    pub(crate) takes: Vec<u32>,
+}
+
+impl Split {
+    /// Whether heap `a` with value `g` is rare.
+    #[inline]
+    pub(crate) fn is_rare(&self, a: usize, g: u16) -> bool {
+        parity(g, self.mask) == self.flip[a & 1]
+    }
+
+    /// The parity under the mask of the exact class of the splits of `r`.
+    #[inline]
+    pub(crate) fn exact_parity(&self, r: usize) -> u32 {
+        1 ^ ((self.flip[0] ^ self.flip[1]) & (r as u32 & 1))
+    }
+
+    fn rebuild(&mut self, values: &[u16]) {
+        self.rare.clear();
+        self.rare_values.clear();
+        for (a, &g) in values.iter().enumerate().skip(1) {
+            if self.is_rare(a, g) {
+                self.rare.push(a as u32);
+                self.rare_values.push(g);
+            }
+        }
+    }
+}
+
+/// The sparse-space state shared by the computation of every value.
+#[derive(Debug, Clone)]
+pub(crate) struct Sparse {
+    /// One split per parity of the takes that leave two heaps.
+    pub(crate) groups: Vec<Split>,
+    /// How many heaps `a >= 1` of each parity hold each value.
+    histogram: [Vec<u64>; 2],
+    /// Every value so far is below `1 << bits`.
+    pub(crate) bits: u32,
+    /// Heap at which the splits are next reconsidered.
+    next_review: u64,
+}
 
 impl Sparse {
-    /// An empty state (no heap yet).
-    pub(crate) fn new() -> Sparse {
+    /// The state before any value, for `moves`.
+    pub(crate) fn new(moves: &Moves) -> Sparse {
+        let mut groups = Vec::new();
+        for parity in [0, 1] {
+            let takes: Vec<u32> = moves
+                .pair
+                .iter()
+                .copied()
+                .filter(|i| i & 1 == parity)
+                .collect();
+            if takes.is_empty() {
+                continue;
+            }
+            let allowed = if parity == 0 {
+                [[0, 0], [0, 1]]
+            } else {
+                [[0, 0], [1, 0]]
+            };
+            groups.push(Split {
+                mask: 0,
+                flip: [0, 0],
+                rare: vec![],
+                rare_values: vec![],
+                allowed,
+                takes,
+            });
+        }
         Sparse {
-            mask: 0,
-            rare: Vec::new(),
-            rare_values: Vec::new(),
-            histogram: vec![0; 1 << MIN_BITS],
+            groups,
+            histogram: [vec![0; 1 << MIN_BITS], vec![0; 1 << MIN_BITS]],
             bits: MIN_BITS,
             next_review: 64,
-            seen: vec![0; words(MIN_BITS)],
-            need: vec![0; words(MIN_BITS)],
         }
     }
 
-    /// The mask in use.
+    /// The state for stored values `G(0..)` (on resume).
+    pub(crate) fn rebuild(moves: &Moves, values: &[u16]) -> Sparse {
+        let mut s = Sparse::new(moves);
+        for n in 0..values.len() {
+            s.record(&values[..=n]);
+        }
+        s.review(values);
+        s
+    }
+
+    /// The mask of the first split (0 when no move splits).
     pub(crate) fn mask(&self) -> u16 {
-        self.mask
+        self.groups.first().map_or(0, |g| g.mask)
     }
 
-    /// The rare heaps (heaps `a >= 1` whose value is even under the mask).
+    /// The rare heaps of the first split.
     pub(crate) fn rare(&self) -> &[u32] {
-        &self.rare
+        self.groups.first().map_or(&[], |g| &g.rare)
     }
 
-    /// `G(n)` from `values = G(0..n)`, or `None` if it would exceed `limit`.
-    pub(crate) fn value(
-        &mut self,
-        moves: &Moves,
-        values: &[u16],
-        limit: ValueLimit,
-    ) -> Option<u16> {
-        let n = values.len() as u64;
-        let w = words(self.bits);
-        let seen = &mut self.seen[..w];
-        seen.fill(0);
-        let mut mark = |_, parts: &[u64]| {
-            set(
-                seen,
-                parts.iter().fold(0u16, |acc, &p| acc ^ values[p as usize]),
-            );
-            ControlFlow::Continue(())
-        };
-        let _ = moves.for_each_unsplit(n, &mut mark);
-        let _ = moves.for_each_triple(n, u64::MAX, &mut mark);
-        // Step 1: every split with a rare part.
-        for &i in &moves.pair {
-            let Some(r) = (n as usize).checked_sub(i as usize) else {
-                continue;
-            };
-            for (&a, &ga) in self.rare.iter().zip(&self.rare_values) {
-                let a = a as usize;
-                if a >= r {
-                    break;
-                }
-                if moves.unequal && 2 * a == r {
-                    continue;
-                }
-                set(seen, ga ^ values[r - a]);
-            }
-        }
-        let g = if self.mask == 0 {
-            // Every heap is rare: the marks are exact.
-            first_clear(seen)
-        } else {
-            self.resolve_even(moves, values)
-        };
-        (g <= limit as usize).then_some(g as u16)
+    /// The number of rare splits a heap enumerates (rare heaps times
+    /// takes, over the groups): a measure of the work per value.
+    pub(crate) fn rare_work(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|g| g.rare.len() * g.takes.len())
+            .sum()
     }
 
-    /// Step 2: the mex, once every odd option value is marked.
-    fn resolve_even(&mut self, moves: &Moves, values: &[u16]) -> usize {
-        let n = values.len();
-        let w = words(self.bits);
-        let (seen, need) = (&self.seen[..w], &mut self.need[..w]);
-        // Every value below 1 << bits is an XOR of values below it; the
-        // value 1 << bits itself is never reached and is even.
-        let top = 1usize << self.bits;
-        let mut bound = top;
-        let mut missing = 0usize;
-        need.fill(0);
-        for v in 0..top {
-            if seen[v / 64] >> (v % 64) & 1 != 0 {
-                continue;
-            }
-            if !is_even(v as u16, self.mask) {
-                bound = v;
-                break;
-            }
-            need[v / 64] |= 1 << (v % 64);
-            missing += 1;
-        }
-        if missing > 0 {
-            'scan: for &i in &moves.pair {
-                let Some(r) = n.checked_sub(i as usize) else {
-                    continue;
-                };
-                for a in 1..=moves.pair_top(r as u64) as usize {
-                    let x = (values[a] ^ values[r - a]) as usize;
-                    let bit = 1u64 << (x % 64);
-                    if need[x / 64] & bit != 0 {
-                        need[x / 64] &= !bit;
-                        missing -= 1;
-                        if missing == 0 {
-                            break 'scan;
-                        }
-                    }
-                }
-            }
-        }
-        if missing == 0 {
-            return bound;
-        }
-        first_set(need).min(bound)
-    }
-
-    /// Records `G(n) = g` for the heap just computed (`values` already
-    /// ends with it), reconsidering the mask from time to time.
+    /// Records the value just computed (`values` ends with it) and
+    /// reconsiders the splits from time to time.
     pub(crate) fn push(&mut self, values: &[u16]) {
+        self.record(values);
+        let n = values.len() as u64 - 1;
+        if n >= self.next_review {
+            self.review(values);
+        }
+    }
+
+    fn record(&mut self, values: &[u16]) {
         let n = values.len() - 1;
         let g = values[n];
         if n == 0 {
@@ -185,95 +191,58 @@ impl Sparse {
         }
         if u32::from(g) >> self.bits != 0 {
             self.bits = 16 - g.leading_zeros();
-            self.histogram.resize(1 << self.bits, 0);
-            self.seen.resize(words(self.bits), 0);
-            self.need.resize(words(self.bits), 0);
+            for h in &mut self.histogram {
+                h.resize(1 << self.bits, 0);
+            }
             self.next_review = n as u64;
         }
-        self.histogram[g as usize] += 1;
-        if is_even(g, self.mask) {
-            self.rare.push(n as u32);
-            self.rare_values.push(g);
-        }
-        if n as u64 >= self.next_review {
-            self.next_review = n as u64 + (n as u64 / 4).max(64);
-            self.review(values);
-        }
-    }
-
-    /// Re-chooses the mask from the histogram; rebuilds the rare list if
-    /// the best mask has fewer rare heaps than the current one.
-    pub(crate) fn review(&mut self, values: &[u16]) {
-        let mut w: Vec<i64> = self.histogram.iter().map(|&c| c as i64).collect();
-        walsh_hadamard(&mut w);
-        let best = (0..w.len()).min_by_key(|&m| (w[m], m)).unwrap_or(0);
-        if w[best] < w[self.mask as usize] {
-            self.mask = best as u16;
-            self.rare.clear();
-            self.rare_values.clear();
-            for (a, &g) in values.iter().enumerate().skip(1) {
-                if is_even(g, self.mask) {
-                    self.rare.push(a as u32);
-                    self.rare_values.push(g);
-                }
+        let h = &mut self.histogram[n & 1][g as usize];
+        *h += 1;
+        for split in &mut self.groups {
+            if split.is_rare(n, g) {
+                split.rare.push(n as u32);
+                split.rare_values.push(g);
             }
         }
     }
 
-    /// Rebuilds the state for stored values `G(0..)` (on resume).
-    pub(crate) fn rebuild(values: &[u16]) -> Sparse {
-        let mut s = Sparse::new();
-        let top = values.iter().copied().max().unwrap_or(0);
-        s.bits = (16 - top.leading_zeros()).max(MIN_BITS);
-        s.histogram = vec![0; 1 << s.bits];
-        s.seen = vec![0; words(s.bits)];
-        s.need = vec![0; words(s.bits)];
-        for &g in values.iter().skip(1) {
-            s.histogram[g as usize] += 1;
+    /// Re-chooses each group's split from the histograms (rebuilding its
+    /// rare list if it changes).
+    fn review(&mut self, values: &[u16]) {
+        let n = values.len() as u64;
+        self.next_review = n + (n / 4).max(64);
+        let transform = |h: &Vec<u64>| {
+            let mut w: Vec<i64> = h.iter().map(|&c| c as i64).collect();
+            walsh_hadamard(&mut w);
+            w
+        };
+        let (w0, w1) = (transform(&self.histogram[0]), transform(&self.histogram[1]));
+        for split in &mut self.groups {
+            // Twice the number of rare heaps, up to a constant.
+            let cost = |m: usize, flip: [u32; 2]| {
+                let sign = |l: u32| if l == 0 { 1 } else { -1 };
+                sign(flip[0]) * w0[m] + sign(flip[1]) * w1[m]
+            };
+            let mut best = (
+                cost(split.mask as usize, split.flip),
+                split.mask as usize,
+                split.flip,
+            );
+            for flip in split.allowed {
+                for m in 0..w0.len() {
+                    let c = cost(m, flip);
+                    if c < best.0 {
+                        best = (c, m, flip);
+                    }
+                }
+            }
+            if (best.1 as u16, best.2) != (split.mask, split.flip) {
+                split.mask = best.1 as u16;
+                split.flip = best.2;
+                split.rebuild(values);
+            }
         }
-        s.rare = (1..values.len() as u32).collect();
-        s.rare_values = values.iter().skip(1).copied().collect();
-        s.review(values);
-        s.next_review = values.len() as u64 + (values.len() as u64 / 4).max(64);
-        s
     }
-}
-
-/// Whether `v` is even under `mask` (`popcount(v & mask)` even).
-#[inline]
-pub(crate) fn is_even(v: u16, mask: u16) -> bool {
-    (v & mask).count_ones().is_multiple_of(2)
-}
-
-/// Words of a bitset holding `0..=(1 << bits)`.
-fn words(bits: u32) -> usize {
-    (1usize << bits) / 64 + 1
-}
-
-#[inline]
-fn set(bitset: &mut [u64], x: u16) {
-    bitset[x as usize / 64] |= 1 << (x % 64);
-}
-
-/// The smallest value not in `bitset` (the bitset always has a clear bit:
-/// it is one word longer than the values it holds).
-fn first_clear(bitset: &[u64]) -> usize {
-    let (i, w) = bitset
-        .iter()
-        .enumerate()
-        .find(|(_, w)| **w != u64::MAX)
-        .expect("a clear bit");
-    i * 64 + w.trailing_ones() as usize
-}
-
-/// The smallest value in `bitset`.
-fn first_set(bitset: &[u64]) -> usize {
-    let (i, w) = bitset
-        .iter()
-        .enumerate()
-        .find(|(_, w)| **w != 0)
-        .expect("a set bit");
-    i * 64 + w.trailing_zeros() as usize
 }
 
 /// In-place Walsh-Hadamard transform: `w[m] = sum_v h[v] (-1)^popcount(v & m)`.

@@ -82,46 +82,44 @@ pub fn winning_move<V: HeapValues + ?Sized>(
     if total == 0 {
         return Ok(None);
     }
-    let moves = Moves::new(rules);
-    for (index, &h) in heaps.iter().enumerate() {
-        let g = value(h)?;
-        let target = g ^ total;
-        if target >= g {
-            continue;
-        }
-        let mut found = None;
-        let mut failure = None;
-        let _ = moves.for_each_option(h, values.span(), |take, parts| {
-            let mut x = 0u16;
-            for &part in parts {
-                match value(part) {
-                    Ok(v) => x ^= v,
-                    Err(e) => {
-                        failure = Some(e);
-                        return ControlFlow::Break(());
-                    }
+    // The heap to move and the value to move it to (sg_core::sum).
+    let Some((index, target)) =
+        crate::sum::try_component_to_move(heaps.iter().map(|&h| value(h)), total)?
+    else {
+        return Ok(None);
+    };
+    let h = heaps[index];
+    let mut found = None;
+    let mut failure = None;
+    let _ = Moves::new(rules).for_each_option(h, values.span(), |take, parts| {
+        let mut x = 0u16;
+        for &part in parts {
+            match value(part) {
+                Ok(v) => x ^= v,
+                Err(e) => {
+                    failure = Some(e);
+                    return ControlFlow::Break(());
                 }
             }
-            if x == target {
-                found = Some(HeapMove {
-                    heap: index,
-                    take,
-                    leaves: parts.to_vec(),
-                });
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        if let Some(e) = failure {
-            return Err(e);
         }
-        if found.is_some() {
-            return Ok(found);
+        if x == target {
+            found = Some(HeapMove {
+                heap: index,
+                take,
+                leaves: parts.to_vec(),
+            });
+            return ControlFlow::Break(());
         }
+        ControlFlow::Continue(())
+    });
+    if let Some(e) = failure {
+        return Err(e);
     }
-    // A heap with G(h) ^ X < G(h) has an option of that value (mex), and
-    // some heap has one (the highest bit of X is set in some G(h)):
-    // only values that are not a Grundy sequence of these rules get here.
+    if found.is_some() {
+        return Ok(found);
+    }
+    // A heap with G(h) ^ X < G(h) has an option of that value (mex): only
+    // values that are not a Grundy sequence of these rules get here.
     Err(OctalError::BadValues {
         reason: format!("no winning move found in {heaps:?}: the values are not those of {rules}"),
     })

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Speed of grundy's octal engine against ogsolve (Piotr Beling's octal game
+# solver, method rc2), side by side, on the heap sizes of issue 9:
+#
+#   .354 to 2,200,000   .6 to 2^20   .106 to 2^18   .376 to 2^20
+#
+# Each round runs both programs on each game, one after the other
+# (interleaved, so that load from other processes hits both alike), and
+# records both wall-clock times and their ratio; the table gives the
+# medians over ROUNDS rounds (default 5). Both must report the same value
+# for the last heap, or the script fails.
+#
+# grundy's side is `cargo run --release -p sg-core --example octal`, using
+# every core of the machine (rayon); ogsolve is single-threaded. CPU times
+# (user) are reported too.
+#
+# ogsolve is GPL software and is not part of this repository: install it
+# with
+#   cargo install ogsolve --root /work/tools/ogsolve
+# and point OGSOLVE at the binary if it is elsewhere.
+#
+# Usage: benches/octal-vs-ogsolve.sh [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROUNDS=${1:-5}
+OGSOLVE=${OGSOLVE:-/work/tools/ogsolve/bin/ogsolve}
+if ! [ -x "$OGSOLVE" ]; then
+    OGSOLVE=$(command -v ogsolve || true)
+fi
+if [ -z "$OGSOLVE" ] || ! [ -x "$OGSOLVE" ]; then
+    echo "error: ogsolve not found (looked at \$OGSOLVE, /work/tools/ogsolve/bin/ogsolve and PATH)." >&2
+    echo "install it with:  cargo install ogsolve --root /work/tools/ogsolve" >&2
+    exit 2
+fi
+
+cargo build --release -q -p sg-core --example octal
+OURS=target/release/examples/octal
+
+GAMES=(".354 2200000" ".6 1048576" ".106 262144" ".376 1048576")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run_timed OUT CMD...: runs CMD, its output and GNU time's wall-clock and
+# user seconds (a line "TIME wall user") into OUT.
+run_timed() {
+    local out=$1; shift
+    /usr/bin/time -f "TIME %e %U" "$@" >"$out" 2>&1
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {m=(NR+1)/2; if (NR%2) print a[m]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+
+for ((round = 1; round <= ROUNDS; round++)); do
+    for game in "${GAMES[@]}"; do
+        read -r code n <<<"$game"
+        run_timed "$tmp/ours" "$OURS" "$code" "$n"
+        run_timed "$tmp/theirs" "$OGSOLVE" -m rc2 -n "$n" "$code"
+        ours_g=$(sed -n "s/.*G($n) = \([0-9]*\).*/\1/p" "$tmp/ours")
+        theirs_g=$(sed -n "s/.*nimber of $n: \([0-9]*\).*/\1/p" "$tmp/theirs")
+        if [ -z "$ours_g" ] || [ "$ours_g" != "$theirs_g" ]; then
+            echo "error: $code: G($n) differs: grundy '$ours_g', ogsolve '$theirs_g'" >&2
+            cat "$tmp/ours" "$tmp/theirs" >&2
+            exit 1
+        fi
+        read -r _ ow ou < <(grep '^TIME' "$tmp/ours")
+        read -r _ tw tu < <(grep '^TIME' "$tmp/theirs")
+        echo "$code $n $ow $ou $tw $tu" >>"$tmp/results"
+        echo "round $round: $code to $n: grundy ${ow}s (user ${ou}s), ogsolve ${tw}s (user ${tu}s)" >&2
+    done
+done
+
+echo
+echo "| game | heaps | grundy wall (s) | grundy CPU (s) | ogsolve wall (s) | ogsolve CPU (s) | speed-up (wall) | speed-up (CPU) |"
+echo "|---|---|---|---|---|---|---|---|"
+for game in "${GAMES[@]}"; do
+    read -r code n <<<"$game"
+    rows=$(awk -v c="$code" '$1 == c' "$tmp/results")
+    ow=$(awk '{print $3}' <<<"$rows" | median)
+    ou=$(awk '{print $4}' <<<"$rows" | median)
+    tw=$(awk '{print $5}' <<<"$rows" | median)
+    tu=$(awk '{print $6}' <<<"$rows" | median)
+    rw=$(awk '{ if ($3 > 0) print $5 / $3; else print 0 }' <<<"$rows" | median)
+    ru=$(awk '{ if ($4 > 0) print $6 / $4; else print 0 }' <<<"$rows" | median)
+    printf '| `%s` | %s | %s | %s | %s | %s | %.1fx | %.1fx |\n' "$code" "$n" "$ow" "$ou" "$tw" "$tu" "$rw" "$ru"
+done
+echo
+echo "(medians over $ROUNDS interleaved rounds; speed-ups are medians of the per-round ratios; $(nproc) cores)"
