@@ -16,6 +16,9 @@ pub struct EdgeCounter {
     counts: Vec<u32>,
     sources: Vec<u32>,
     targets: Vec<u32>,
+    /// Whether the sources so far never decrease (then the targets are in
+    /// CSR order already).
+    sorted: bool,
 }
 
 impl EdgeCounter {
@@ -28,6 +31,7 @@ impl EdgeCounter {
             counts: filled_vec(node_count + 2, 0u32),
             sources: Vec::new(),
             targets: Vec::new(),
+            sorted: true,
         })
     }
 
@@ -47,13 +51,27 @@ impl EdgeCounter {
         );
         assert!(self.sources.len() < Graph::MAX_EDGES, "too many edges");
         self.counts[source as usize + 2] += 1;
+        self.sorted &= self.sources.last().is_none_or(|&last| last <= source);
         self.sources.push(source);
         self.targets.push(target);
     }
 
     /// The graph of the edges pushed, successors in input order: what
-    /// [`Graph::from_edges`] gives on them.
+    /// [`Graph::from_edges`] gives on them. Edges listed by source need no
+    /// pass over them at all: their targets are the graph's.
     pub fn into_graph(self) -> Graph {
+        if self.sorted {
+            let mut offsets = self.counts;
+            for v in 2..offsets.len() {
+                offsets[v] += offsets[v - 1];
+            }
+            // offsets[v + 1] is now where node v's successors start.
+            offsets.remove(0);
+            return Graph {
+                offsets,
+                targets: self.targets,
+            };
+        }
         let edges = self.sources.iter().copied().zip(self.targets.iter().copied());
         Graph::scatter(self.counts, self.sources.len(), edges)
     }
@@ -79,6 +97,23 @@ mod tests {
             for (&s, &t) in sources.iter().zip(&targets) {
                 counter.push(s, t);
             }
+            prop_assert_eq!(counter.into_graph(), Graph::from_edges(n, &sources, &targets).unwrap());
+        }
+
+        #[test]
+        fn edges_listed_by_source_give_the_same_graph(
+            n in 1usize..40,
+            mut edges in proptest::collection::vec((0u32..40, 0u32..40), 0..200),
+        ) {
+            for e in &mut edges {
+                *e = (e.0 % n as u32, e.1 % n as u32);
+            }
+            edges.sort_by_key(|e| e.0);
+            let mut counter = EdgeCounter::new(n).unwrap();
+            for &(s, t) in &edges {
+                counter.push(s, t);
+            }
+            let (sources, targets): (Vec<u32>, Vec<u32>) = edges.into_iter().unzip();
             prop_assert_eq!(counter.into_graph(), Graph::from_edges(n, &sources, &targets).unwrap());
         }
     }
