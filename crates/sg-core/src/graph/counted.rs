@@ -14,11 +14,14 @@ pub struct EdgeCounter {
     node_count: u32,
     /// The count of node `s` at index `s + 2` (the layout of the scatter).
     counts: Vec<u32>,
+    /// The sources, kept only once they are not in order: while they never
+    /// decrease, the counts say what they are.
     sources: Vec<u32>,
     targets: Vec<u32>,
     /// Whether the sources so far never decrease (then the targets are in
-    /// CSR order already).
+    /// CSR order already and `sources` is empty).
     sorted: bool,
+    last_source: u32,
 }
 
 impl EdgeCounter {
@@ -32,12 +35,15 @@ impl EdgeCounter {
             sources: Vec::new(),
             targets: Vec::new(),
             sorted: true,
+            last_source: 0,
         })
     }
 
     /// Makes room for `additional` more edges.
     pub fn reserve(&mut self, additional: usize) {
-        self.sources.reserve(additional);
+        if !self.sorted {
+            self.sources.reserve(additional);
+        }
         self.targets.reserve(additional);
     }
 
@@ -49,11 +55,30 @@ impl EdgeCounter {
             source < self.node_count && target < self.node_count,
             "edge out of range"
         );
-        assert!(self.sources.len() < Graph::MAX_EDGES, "too many edges");
+        assert!(self.targets.len() < Graph::MAX_EDGES, "too many edges");
+        if self.sorted {
+            if source < self.last_source {
+                self.keep_sources();
+                self.sources.push(source);
+            }
+            self.last_source = source;
+        } else {
+            self.sources.push(source);
+        }
         self.counts[source as usize + 2] += 1;
-        self.sorted &= self.sources.last().is_none_or(|&last| last <= source);
-        self.sources.push(source);
         self.targets.push(target);
+    }
+
+    /// The first source out of order: the sources so far, in order, are
+    /// written out from their counts, and every later one is kept.
+    #[cold]
+    fn keep_sources(&mut self) {
+        self.sorted = false;
+        self.sources.reserve(self.targets.capacity());
+        for (node, &count) in self.counts[2..].iter().enumerate() {
+            let node = node as u32;
+            self.sources.extend(std::iter::repeat_n(node, count as usize));
+        }
     }
 
     /// The graph of the edges pushed, successors in input order: what
@@ -73,7 +98,7 @@ impl EdgeCounter {
             };
         }
         let edges = self.sources.iter().copied().zip(self.targets.iter().copied());
-        Graph::scatter(self.counts, self.sources.len(), edges)
+        Graph::scatter(self.counts, self.targets.len(), edges)
     }
 }
 
@@ -122,6 +147,22 @@ mod tests {
     #[should_panic(expected = "edge out of range")]
     fn an_edge_out_of_range_panics() {
         EdgeCounter::new(3).unwrap().push(0, 3);
+    }
+
+    #[test]
+    fn sources_out_of_order_after_a_sorted_prefix() {
+        let (sources, targets) = ([0, 0, 1, 3, 3, 2, 0, 3], [1, 2, 3, 0, 1, 1, 3, 2]);
+        let mut counter = EdgeCounter::new(4).unwrap();
+        counter.reserve(3);
+        for (&s, &t) in sources.iter().zip(&targets) {
+            counter.push(s, t);
+        }
+        assert!(!counter.sorted);
+        assert_eq!(counter.sources, sources);
+        assert_eq!(
+            counter.into_graph(),
+            Graph::from_edges(4, &sources, &targets).unwrap()
+        );
     }
 
     #[test]
