@@ -396,7 +396,12 @@ mod tests {
     fn interior_slices_match_square_by_square() {
         let mut many: Vec<(i32, i32)> = (1..=9).map(|k| (k - 5, -6)).collect();
         many.push((-2, 1));
-        for steps in [&HYPER_KNIGHT[..], &[(0, -1)], &[(4, -5), (-7, 2), (-1, -1)], &many] {
+        for steps in [
+            &HYPER_KNIGHT[..],
+            &[(0, -1)],
+            &[(4, -5), (-7, 2), (-1, -1)],
+            &many,
+        ] {
             let m = MoveSet::new(steps).unwrap();
             let mut t = TriangleTable::new(m.clone(), 400);
             // Grown in several steps, as queries do.

@@ -18,8 +18,8 @@
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use serde::Serialize;
-use sg_core::{EdgeCounter, Graph};
 use sg_core::gsg::{GValue, GsgValues, Move, Outcome, generalized_grundy};
+use sg_core::{EdgeCounter, Graph};
 use std::io::Write;
 use std::ops::ControlFlow;
 

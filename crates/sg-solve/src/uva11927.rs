@@ -30,8 +30,9 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
         // Nothing is allocated for the n nodes before the input is known to
         // hold their n stone counts (at least 2n - 1 bytes after the edges):
         // a huge n with a short input is the error of the missing counts.
-        let room_for_counts =
-            |sc: &Scanner<'_>| (n as u64 * 2).saturating_sub(1) <= (input.len() - sc.last_offset()) as u64;
+        let room_for_counts = |sc: &Scanner<'_>| {
+            (n as u64 * 2).saturating_sub(1) <= (input.len() - sc.last_offset()) as u64
+        };
         let graph = if room_for_counts(&sc) {
             // The out-degrees are counted as the edges are read: building
             // the graph is then one pass over them.

@@ -77,7 +77,8 @@ impl EdgeCounter {
         self.sources.reserve(self.targets.capacity());
         for (node, &count) in self.counts[2..].iter().enumerate() {
             let node = node as u32;
-            self.sources.extend(std::iter::repeat_n(node, count as usize));
+            self.sources
+                .extend(std::iter::repeat_n(node, count as usize));
         }
     }
 
@@ -97,7 +98,11 @@ impl EdgeCounter {
                 targets: self.targets,
             };
         }
-        let edges = self.sources.iter().copied().zip(self.targets.iter().copied());
+        let edges = self
+            .sources
+            .iter()
+            .copied()
+            .zip(self.targets.iter().copied());
         Graph::scatter(self.counts, self.targets.len(), edges)
     }
 }
