@@ -37,6 +37,6 @@ pub mod row;
 pub mod row_halves;
 pub mod sum;
 
-pub use graph::{CycleError, Graph, GraphError, Grundy};
+pub use graph::{CycleError, EdgeCounter, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};
 pub use mex::Mex;
