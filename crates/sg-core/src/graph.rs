@@ -13,8 +13,11 @@ use crate::mex::Mex;
 use std::fmt;
 
 mod build;
+mod counted;
 pub(crate) mod search;
 mod walkers;
+
+pub use counted::EdgeCounter;
 
 use search::{Frame, Look, Visitor, frame_value, search};
 
@@ -178,6 +181,18 @@ impl Graph {
             offsets[s as usize + 2] += 1;
             edge_count += 1;
         }
+        Self::scatter(offsets, edge_count, edges)
+    }
+
+    /// The second half of [`Graph::counting_sort`]: from the out-degree of
+    /// each node `s` at index `s + 2` of `offsets` (`node_count + 2`
+    /// entries), takes prefix sums and scatters the `edge_count` edges,
+    /// whose sources have exactly these counts.
+    fn scatter(
+        mut offsets: Vec<u32>,
+        edge_count: usize,
+        edges: impl Iterator<Item = (u32, u32)>,
+    ) -> Self {
         for v in 2..offsets.len() {
             offsets[v] += offsets[v - 1];
         }

@@ -69,7 +69,7 @@ pub mod sum;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
-pub use graph::{CycleError, Graph, GraphError, Grundy};
+pub use graph::{CycleError, EdgeCounter, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};
 pub use mex::Mex;
 

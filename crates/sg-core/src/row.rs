@@ -306,6 +306,9 @@ mod tests {
         assert_eq!(row_moves(u64::MAX).count(), 0);
         assert_eq!(row_grundy(u64::MAX), 0);
         assert_eq!(row_grundy(1 << 63), 1);
+        // The longest block that counts: 63 pieces above one empty cell.
+        assert_eq!(row_grundy(!1), 63);
+        assert_eq!(row_grundy_by_definition(!1, row_grundy), 63);
     }
 
     proptest! {

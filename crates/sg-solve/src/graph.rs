@@ -19,8 +19,8 @@ use crate::answer::{QueryAnswer, TokenMove, write_json_line};
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use serde::Serialize;
-use sg_core::Graph;
 use sg_core::gsg::{GValue, GsgValues, Move, Outcome, generalized_grundy};
+use sg_core::{EdgeCounter, Graph};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -82,15 +82,28 @@ fn solve_with(
     // Every edge takes at least 4 bytes of input ("u v" and a separator):
     // reserve for all of them, but never more than the input can hold.
     let edges_max = (m as usize).min(input.len() / 4);
-    let mut sources: Vec<u32> = Vec::with_capacity(edges_max);
-    let mut targets: Vec<u32> = Vec::with_capacity(edges_max);
-    for _ in 0..m {
-        sources.push(sc.next_node("the source node of an edge", n)?);
-        targets.push(sc.next_node("the target node of an edge", n)?);
-    }
-    let nodes = Nodes::new(n, dense_max, &mut sources, &mut targets);
-    let graph = Graph::from_edge_lists(nodes.graph_nodes(), sources, targets)
-        .expect("edges were validated while reading");
+    let (graph, nodes) = if n <= dense_max {
+        // Out-degrees counted as the edges are read: edges listed by
+        // source need no pass over them afterwards, others one.
+        let mut edges = EdgeCounter::new(n).expect("n was checked against MAX_NODES");
+        edges.reserve(edges_max);
+        for _ in 0..m {
+            let source = sc.next_node("the source node of an edge", n)?;
+            edges.push(source, sc.next_node("the target node of an edge", n)?);
+        }
+        (edges.into_graph(), Nodes::identity(n))
+    } else {
+        let mut sources: Vec<u32> = Vec::with_capacity(edges_max);
+        let mut targets: Vec<u32> = Vec::with_capacity(edges_max);
+        for _ in 0..m {
+            sources.push(sc.next_node("the source node of an edge", n)?);
+            targets.push(sc.next_node("the target node of an edge", n)?);
+        }
+        let nodes = Nodes::new(n, dense_max, &mut sources, &mut targets);
+        let graph = Graph::from_edge_lists(nodes.graph_nodes(), sources, targets)
+            .expect("edges were validated while reading");
+        (graph, nodes)
+    };
     let values = generalized_grundy(&graph);
     if opts.values && write_values(&values, &nodes, out, opts.json, flush).is_break() {
         return Ok(());
@@ -142,10 +155,7 @@ impl Nodes {
     /// renumbers in place if `n > dense_max`.
     fn new(n: usize, dense_max: usize, sources: &mut [u32], targets: &mut [u32]) -> Self {
         if n <= dense_max {
-            return Self {
-                declared: n,
-                appearing: None,
-            };
+            return Self::identity(n);
         }
         let mut appearing: Vec<u32> = sources.iter().chain(targets.iter()).copied().collect();
         appearing.sort_unstable();
@@ -156,6 +166,14 @@ impl Nodes {
         Self {
             declared: n,
             appearing: Some(appearing),
+        }
+    }
+
+    /// The input's own numbering of `n` nodes.
+    fn identity(n: usize) -> Self {
+        Self {
+            declared: n,
+            appearing: None,
         }
     }
 

@@ -11,7 +11,7 @@
 use crate::answer::{CaseAnswer, NoMove};
 use crate::error::InputError;
 use crate::scan::Scanner;
-use sg_core::{Graph, graph::grundy_values};
+use sg_core::{EdgeCounter, Graph, graph::grundy_values};
 
 /// Options of the solver.
 #[derive(Debug, Clone, Copy, Default)]
@@ -37,20 +37,36 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
         }
         sources.clear();
         targets.clear();
-        for _ in 0..m {
-            sources.push(sc.next_node("the source node of an edge", n)?);
-            targets.push(sc.next_node("the target node of an edge", n)?);
-        }
         // Nothing is allocated for the n nodes before the input is known to
-        // hold their n stone counts (at least 2n - 1 bytes): a huge n with
-        // a short input is the error of the missing counts.
-        if (n as u64 * 2).saturating_sub(1) > (input.len() - sc.last_offset()) as u64 {
-            for _ in 0..n {
-                sc.next("a stone count")?;
+        // hold their n stone counts (at least 2n - 1 bytes after the edges):
+        // a huge n with a short input is the error of the missing counts.
+        let room_for_counts = |sc: &Scanner<'_>| {
+            (n as u64 * 2).saturating_sub(1) <= (input.len() - sc.last_offset()) as u64
+        };
+        let graph = if room_for_counts(&sc) {
+            // The out-degrees are counted as the edges are read: building
+            // the graph is then one pass over them.
+            let mut edges = EdgeCounter::new(n).expect("n was checked against MAX_NODES");
+            // An edge takes at least 4 bytes of input (`u v` and a space).
+            edges.reserve((m as usize).min((input.len() - sc.last_offset()) / 4));
+            for _ in 0..m {
+                let source = sc.next_node("the source node of an edge", n)?;
+                edges.push(source, sc.next_node("the target node of an edge", n)?);
             }
+            Ok(edges.into_graph())
+        } else {
+            for _ in 0..m {
+                sources.push(sc.next_node("the source node of an edge", n)?);
+                targets.push(sc.next_node("the target node of an edge", n)?);
+            }
+            if !room_for_counts(&sc) {
+                for _ in 0..n {
+                    sc.next("a stone count")?;
+                }
+            }
+            Graph::from_edges(n, &sources, &targets)
         }
-        let graph =
-            Graph::from_edges(n, &sources, &targets).expect("edges were validated while reading");
+        .expect("edges were validated while reading");
         let values = grundy_values(&graph).map_err(|e| sc.error_at(case_start, e.into()))?;
         let mut sum = 0u32;
         for value in values {
