@@ -33,7 +33,7 @@ fn bench_queries<Q: Copy>(
 
 fn data_file(name: &str) -> MappedTable {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../data")
+        .join("../../data")
         .join(name);
     // SAFETY: the committed table files are not modified while the
     // benchmark runs.

@@ -14,7 +14,7 @@ fn solve(subcommand: &str, online: bool, input: &[u8], out: &mut Vec<u8>) {
     out.clear();
     match subcommand {
         "hdu1524" => hdu1524::solve(input, out, Default::default()),
-        "uva11927" => uva11927::solve(input, out),
+        "uva11927" => uva11927::solve(input, out, Default::default()),
         "graph" => graph::solve(input, out, Default::default()),
         "hdu5724" => {
             // As grundy does: the half-row tables by default.

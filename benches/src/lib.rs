@@ -4,39 +4,16 @@
 //! Not published and not for users: it also holds the naive baselines of
 //! the judges' write-ups ([`naive`]), which the benchmarks measure against.
 //!
-//! The generator is SplitMix64 with fixed seeds, written out here so that
-//! the inputs stay byte-identical across dependency upgrades (the `rand`
-//! crate does not promise stable streams for its standard generators).
+//! The generator is SplitMix64 with fixed seeds (`sg_core::testing`, shared
+//! with the tests), a named algorithm, so that the inputs stay
+//! byte-identical across dependency upgrades (the `rand` crate does not
+//! promise stable streams for its standard generators).
 
 use std::fmt::Write;
 
+pub use sg_core::testing::{SplitMix64, adjacency, random_dag_edges};
+
 pub mod naive;
-
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed, seeded
-/// generator whose output never changes.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator with the given seed.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-}
 
 /// One named benchmark input.
 #[derive(Debug, Clone)]
@@ -47,33 +24,6 @@ pub struct Input {
     pub subcommand: &'static str,
     /// The bytes.
     pub bytes: Vec<u8>,
-}
-
-/// Edges of a random DAG on `n` nodes: each edge goes from a node to one
-/// of lower rank under a random relabelling, so ids are not a topological
-/// order. Returns the sources and the targets.
-pub fn random_dag_edges(n: usize, edges: usize, rng: &mut SplitMix64) -> (Vec<u32>, Vec<u32>) {
-    let mut label: Vec<u32> = (0..n as u32).collect();
-    for i in (1..n).rev() {
-        label.swap(i, rng.below(i as u64 + 1) as usize);
-    }
-    let (mut sources, mut targets) = (Vec::with_capacity(edges), Vec::with_capacity(edges));
-    for _ in 0..edges {
-        let a = 1 + rng.below(n as u64 - 1);
-        let b = rng.below(a);
-        sources.push(label[a as usize]);
-        targets.push(label[b as usize]);
-    }
-    (sources, targets)
-}
-
-/// Adjacency lists of the edges `sources[i] -> targets[i]`.
-pub fn adjacency(n: usize, sources: &[u32], targets: &[u32]) -> Vec<Vec<u32>> {
-    let mut adj = vec![Vec::new(); n];
-    for (&u, &v) in sources.iter().zip(targets) {
-        adj[u as usize].push(v);
-    }
-    adj
 }
 
 /// HDU 1524: `cases` graphs of `n` nodes and `edges` edges, `queries`

@@ -5,14 +5,19 @@
 //! generators (`sg_tables::generate`) and writes files.
 //!
 //! - `cargo xtask gen`: writes the tables of `data/` (see `gen`'s help),
-//!   the octal catalogue and its listing `data/OCTAL.md` included.
-//! - `cargo xtask gen --check`: fails when a committed table is stale.
+//!   the octal catalogue and its listing `data/OCTAL.md` included, and the
+//!   copies of the compiled-in tables in `crates/sg-tables/data/`.
+//! - `cargo xtask gen --check`: fails when a committed table or copy is stale.
 //! - `cargo xtask bench`: times the generators on 1 thread and on all.
 //! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
+//! - `cargo xtask outside-crate`: packages the library crates and builds a
+//!   crate outside the workspace that depends on them.
 
+mod embedded_copy;
 mod inputs;
 mod manifest;
 mod octal_md;
+mod outside_crate;
 mod progress;
 mod resources;
 mod tables;
@@ -26,6 +31,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "cargo xtask",
+    bin_name = "cargo xtask",
     about = "Developer tasks of the grundy workspace"
 )]
 struct Cli {
@@ -36,6 +42,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Generate the Grundy tables (by default the committed ones of data/).
+    ///
+    /// Without --out, writes data/row20.sgt, data/knight.sgt,
+    /// data/knight-pattern.sgt, data/MANIFEST.md and the copies that
+    /// sg-tables compiles in (crates/sg-tables/data/). Before each table,
+    /// refuses to start when the memory it needs is not available
+    /// (MemAvailable) or the output folder lacks the disk space.
     Gen(GenArgs),
     /// Time the generators on one thread and on all threads.
     Bench(BenchArgs),
@@ -45,17 +57,27 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+    /// Package the library crates (cargo package, verified, offline) and
+    /// build and run a crate outside the workspace that depends on them, as
+    /// a user's crate does.
+    OutsideCrate {
+        /// Keep the temporary crate (its folder is printed).
+        #[arg(long)]
+        keep: bool,
+    },
 }
 
 /// Which tables to make.
 #[derive(Args, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Sizes {
-    /// Cells of the row table (2^W entries).
     #[arg(long, value_name = "W", default_value_t = Sizes::DEFAULT.row_width,
+          help = format!("Cells of the row table (2^W entries, W from 1 to {})",
+                         generate::row::MAX_WIDTH),
           value_parser = clap::value_parser!(u32).range(1..=i64::from(generate::row::MAX_WIDTH)))]
     row_width: u32,
-    /// Side of the knight table (N^2 entries).
     #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.knight_size,
+          help = format!("Side of the knight table (N^2 entries, N from 1 to {})",
+                         generate::knight::MAX_SIZE),
           value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
     knight_size: u64,
     /// The largest heap of the octal catalogue computed for a game whose
@@ -122,6 +144,8 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<()> {
     match command {
         Command::Gen(args) => {
+            // The copies inside sg-tables follow the committed tables only.
+            let copies = args.out.is_none().then(embedded_copy::crate_data_dir);
             let out = args.out.clone().unwrap_or_else(tables::default_data_dir);
             let pool = tables::pool(args.threads)?;
             let mode = if args.check {
@@ -130,7 +154,7 @@ fn run(command: Command) -> Result<()> {
                 tables::Mode::Write
             };
             let fix = tables::fix_command(args.out.as_deref(), args.sizes);
-            tables::ensure_tables(&out, args.sizes, &pool, mode, &fix)
+            tables::ensure_tables(&out, copies.as_deref(), args.sizes, &pool, mode, &fix)
         }
         Command::Bench(args) => tables::bench(
             args.sizes,
@@ -140,5 +164,28 @@ fn run(command: Command) -> Result<()> {
             args.sequential,
         ),
         Command::Inputs { out } => inputs::write_all(&out),
+        Command::OutsideCrate { keep } => outside_crate::run(keep),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn gen_help_says_cargo_xtask_and_shows_the_limits() {
+        Cli::command().debug_assert();
+        let mut cli = Cli::command();
+        cli.build();
+        let help = cli
+            .find_subcommand_mut("gen")
+            .expect("gen is a subcommand")
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("Usage: cargo xtask gen"), "{help}");
+        let row = format!("W from 1 to {}", generate::row::MAX_WIDTH);
+        let knight = format!("N from 1 to {}", generate::knight::MAX_SIZE);
+        assert!(help.contains(&row) && help.contains(&knight), "{help}");
     }
 }

@@ -2,6 +2,7 @@
 //! writing, checking and timing.
 
 use crate::Sizes;
+use crate::embedded_copy;
 use crate::manifest;
 use crate::octal_md;
 use crate::progress::Progress;
@@ -405,11 +406,13 @@ impl Output<'_> {
 }
 
 /// `cargo xtask gen [--check]`: makes the tables and the manifest in
-/// memory, then writes them to `out` or checks that `out` holds them.
+/// memory, then writes them to `out` or checks that `out` holds them; the
+/// same for the copies of the compiled-in tables in `copies`, if given.
 /// `fix` is the command that makes `out` as wanted, for the message when
 /// `--check` finds it stale.
 pub(crate) fn ensure_tables(
     out: &Path,
+    copies: Option<&Path>,
     sizes: Sizes,
     pool: &ThreadPool,
     mode: Mode,
@@ -423,7 +426,9 @@ pub(crate) fn ensure_tables(
         );
     }
     if mode == Mode::Write {
-        fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        for dir in std::iter::once(out).chain(copies) {
+            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        }
         remove_stale_tmp(out)?;
         let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
         check_disk(out, bytes)?;
@@ -433,6 +438,11 @@ pub(crate) fn ensure_tables(
         mode,
         stale: Vec::new(),
     };
+    let mut copy_output = copies.map(|dir| Output {
+        dir,
+        mode,
+        stale: Vec::new(),
+    });
     let mut lines = Vec::new();
     let mut names = Vec::new();
     for spec in specs {
@@ -442,6 +452,11 @@ pub(crate) fn ensure_tables(
         }
         let name = spec.file_name();
         let same = output.ensure(&name, &[&made.prefix, &made.payload])?;
+        if let Some(copy) = copy_output.as_mut()
+            && embedded_copy::FILES.contains(&name.as_str())
+        {
+            copy.ensure(&name, &[&made.prefix, &made.payload])?;
+        }
         if same && mode == Mode::Check && matches!(spec, Spec::KnightPattern) {
             // Rerun the certificate on the committed file itself.
             let path = out.join(&name);
@@ -463,12 +478,21 @@ pub(crate) fn ensure_tables(
     output.ensure(manifest::FILE_NAME, &[manifest::render(&lines).as_bytes()])?;
     if mode == Mode::Write {
         eprintln!("wrote {}", out.display());
+        if let Some(copies) = copies {
+            eprintln!("wrote the embedded tables' copies in {}", copies.display());
+        }
         return Ok(());
     }
     for path in stale_tmp_files(out) {
         output
             .stale
             .push(format!("{} (left by an interrupted run)", path.display()));
+    }
+    if let Some(copy) = copy_output {
+        output.stale.extend(copy.stale);
+        output
+            .stale
+            .extend(embedded_copy::unexpected_files(copy.dir));
     }
     if let Ok(dir) = fs::read_dir(out) {
         for entry in dir.flatten() {
@@ -487,6 +511,9 @@ pub(crate) fn ensure_tables(
         );
     }
     eprintln!("{} is up to date", out.display());
+    if let Some(copies) = copies {
+        eprintln!("{} is up to date", copies.display());
+    }
     Ok(())
 }
 
@@ -568,11 +595,11 @@ mod tests {
     use super::*;
 
     fn generate(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-        ensure_tables(out, sizes, pool, Mode::Write, "FIX")
+        ensure_tables(out, None, sizes, pool, Mode::Write, "FIX")
     }
 
     fn check(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
-        ensure_tables(out, sizes, pool, Mode::Check, "FIX")
+        ensure_tables(out, None, sizes, pool, Mode::Check, "FIX")
     }
 
     #[test]
@@ -663,5 +690,38 @@ mod tests {
         assert_eq!(fix_command(None, Sizes::DEFAULT), "cargo xtask gen");
         assert!(parse_threads("0").is_err() && parse_threads("257").is_err());
         assert_eq!(parse_threads("2"), Ok(2));
+    }
+
+    #[test]
+    fn check_covers_the_copies_of_the_embedded_tables() {
+        let root = std::env::temp_dir().join(format!("xtask-copies-test-{}", std::process::id()));
+        let (out, copies) = (root.join("data"), root.join("copies"));
+        // Small tables; knight.sgt and knight-pattern.sgt are embedded names.
+        let sizes = Sizes {
+            row_width: 8,
+            knight_size: 40,
+            octal_limit: 200,
+        };
+        let pool = pool(Some(2)).unwrap();
+        let ensure = |mode| ensure_tables(&out, Some(&copies), sizes, &pool, mode, "FIX");
+        ensure(Mode::Write).unwrap();
+        ensure(Mode::Check).unwrap();
+        for name in ["knight.sgt", "knight-pattern.sgt"] {
+            assert_eq!(
+                fs::read(out.join(name)).unwrap(),
+                fs::read(copies.join(name)).unwrap()
+            );
+        }
+
+        fs::write(copies.join("knight.sgt"), b"other").unwrap();
+        let err = ensure(Mode::Check).unwrap_err().to_string();
+        assert!(err.contains("copies/knight.sgt"), "{err}");
+        assert!(err.contains("FIX"), "{err}");
+
+        ensure(Mode::Write).unwrap();
+        fs::write(copies.join("row8.sgt"), b"").unwrap();
+        let err = ensure(Mode::Check).unwrap_err().to_string();
+        assert!(err.contains("row8.sgt (not an embedded table)"), "{err}");
+        fs::remove_dir_all(&root).unwrap();
     }
 }

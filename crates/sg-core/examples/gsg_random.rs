@@ -5,6 +5,8 @@
 //! which gives mostly finite values. Measure peak memory with
 //! `/usr/bin/time -v`.
 
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use sg_core::{GValue, Graph, generalized_grundy};
 use std::time::Instant;
 
@@ -15,7 +17,7 @@ fn main() {
     let n = args.next().unwrap_or(1_000_000);
     let m = args.next().unwrap_or(5 * n);
     let free = u64::from(args.next().unwrap_or(100));
-    let mut rng = sg_bench::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+    let mut rng = SplitMix64::seed_from_u64(0x9E37_79B9_7F4A_7C15);
     let mut next = move || rng.next_u64();
     let (sources, targets): (Vec<u32>, Vec<u32>) = (0..m)
         .map(|_| {

@@ -7,6 +7,8 @@
 //! hyper knight's description that `grundy` uses is written by
 //! `cargo xtask gen` to `data/knight-pattern.sgt`.
 
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use sg_core::knight::{HYPER_KNIGHT, MoveSet, knight_square_table};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
 use std::hint::black_box;
@@ -40,7 +42,7 @@ fn describe(p: &KnightPattern) {
 }
 
 fn main() {
-    let mut rng = sg_bench::SplitMix64::new(20_261_129);
+    let mut rng = SplitMix64::seed_from_u64(20_261_129);
     let mut sets: Vec<(String, Vec<(i32, i32)>)> = vec![
         ("hyper knight".into(), HYPER_KNIGHT.to_vec()),
         (

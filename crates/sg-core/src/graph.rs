@@ -498,6 +498,8 @@ pub fn grundy_values(graph: &Graph) -> Result<Vec<u32>, CycleError> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
     /// The definition, by plain recursion: fine for the small graphs here.
     fn grundy_by_definition(adj: &[Vec<u32>], v: u32) -> u32 {
@@ -639,7 +641,7 @@ mod tests {
     fn million_node_random_dag() {
         // Deterministic pseudo-random DAG: each node points to up to 3 lower ids.
         let n = 1_000_000u32;
-        let mut rng = sg_bench::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut rng = SplitMix64::seed_from_u64(0x9E37_79B9_7F4A_7C15);
         let mut next = move || rng.next_u64();
         let (mut s, mut t) = (vec![], vec![]);
         for v in 1..n {
@@ -667,8 +669,9 @@ mod tests {
         // Above the partition threshold: compare with adjacency lists.
         let n = 70_000u32;
         let m = PARTITION_THRESHOLD + 12_345;
-        let mut rng = sg_bench::SplitMix64::new(7);
-        let mut next = move || rng.below(n.into()) as u32;
+        let mut rng = SplitMix64::seed_from_u64(7);
+        // Lemire's multiply-shift: a number in 0..n.
+        let mut next = move || ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u32;
         let (mut s, mut t) = (Vec::with_capacity(m), Vec::with_capacity(m));
         let mut adj = vec![Vec::new(); n as usize];
         for _ in 0..m {
@@ -690,14 +693,14 @@ mod tests {
         // edges) and adjacency lists agree.
         let n = 3000u32;
         let m = PARTITION_THRESHOLD + 5;
-        let mut rng = sg_bench::SplitMix64::new(11);
+        let mut rng = crate::testing::SplitMix64::new(11);
         let mut s: Vec<u32> = (0..m).map(|_| rng.below(n.into()) as u32).collect();
         let t: Vec<u32> = (0..m).map(|_| rng.below(n.into()) as u32).collect();
         for sort_sources in [false, true] {
             if sort_sources {
                 s.sort_unstable();
             }
-            let adj = sg_bench::adjacency(n as usize, &s, &t);
+            let adj = crate::testing::adjacency(n as usize, &s, &t);
             let g = Graph::from_edges(n as usize, &s, &t).unwrap();
             for v in 0..n {
                 assert_eq!(g.successors(v), adj[v as usize].as_slice());
@@ -719,7 +722,7 @@ mod tests {
         // engine reports the cycle.
         let n = 100_000usize;
         let (mut s, mut t) =
-            sg_bench::random_dag_edges(n, 5 * n, &mut sg_bench::SplitMix64::new(4));
+            crate::testing::random_dag_edges(n, 5 * n, &mut crate::testing::SplitMix64::new(4));
         // Close a cycle: an edge back from a target to its source.
         s.push(t[7]);
         t.push(s[7]);
@@ -740,10 +743,10 @@ mod tests {
         let up = Graph::from_edges(n as usize, &Vec::from_iter(0..n - 1), &Vec::from_iter(1..n));
         assert!(ids_look_ordered(&down.unwrap()));
         assert!(ids_look_ordered(&up.unwrap()));
-        let (s, t) = sg_bench::random_dag_edges(
+        let (s, t) = crate::testing::random_dag_edges(
             n as usize,
             5 * n as usize,
-            &mut sg_bench::SplitMix64::new(2),
+            &mut crate::testing::SplitMix64::new(2),
         );
         let random = Graph::from_edges(n as usize, &s, &t).unwrap();
         assert!(!ids_look_ordered(&random));

@@ -379,6 +379,8 @@ mod tests {
     use super::*;
     use crate::graph::grundy_values;
     use proptest::prelude::*;
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
     use std::collections::HashMap;
 
     fn graph_of(n: usize, edges: &[(u32, u32)]) -> Graph {
@@ -771,7 +773,7 @@ mod tests {
     #[ignore = "timing run"]
     fn million_node_random_cyclic_graph() {
         let n = 1_000_000u32;
-        let mut rng = sg_bench::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut rng = SplitMix64::seed_from_u64(0x9E37_79B9_7F4A_7C15);
         let mut next = move || rng.next_u64();
         let mut s = Vec::with_capacity(5 * n as usize);
         let mut t = Vec::with_capacity(5 * n as usize);

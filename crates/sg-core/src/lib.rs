@@ -24,6 +24,36 @@
 //!   certified periods.
 //! - [`sum`]: sums of independent games: which component to move, and to
 //!   which value.
+//!
+//! # Example
+//!
+//! ```
+//! use sg_core::graph::grundy_values;
+//! use sg_core::knight::{MoveSet, TriangleTable};
+//! use sg_core::row::{row_from_columns, row_grundy, row_winning_move};
+//! use sg_core::{Graph, Outcome, generalized_grundy};
+//!
+//! // The row game (HDU 5724): pieces on columns 1 and 19 of a 20-cell row.
+//! let row = row_from_columns(20, &[1, 19]).unwrap();
+//! assert_eq!(row_grundy(row), 1); // not 0: the player to move wins
+//! let win = row_winning_move(row).unwrap();
+//! assert_eq!(row_grundy(win.row), 0);
+//!
+//! // The hyper knight (LightOJ 1315) on (2, 5), by the definition.
+//! let mut knight = TriangleTable::new(MoveSet::hyper_knight(), 1000);
+//! assert_eq!(knight.value(2, 5).unwrap(), 3);
+//!
+//! // Tokens on a DAG with the moves 0 -> 1, 1 -> 2, 0 -> 2.
+//! let dag = Graph::from_edges(3, &[0, 1, 0], &[1, 2, 2]).unwrap();
+//! assert_eq!(grundy_values(&dag).unwrap(), [2, 1, 0]);
+//!
+//! // A graph with cycles (0 <-> 1, 1 -> 2, 3 -> 3): win, lose or draw.
+//! let graph = Graph::from_edges(4, &[0, 1, 1, 3], &[1, 0, 2, 3]).unwrap();
+//! let values = generalized_grundy(&graph);
+//! assert_eq!(values.outcome(&[0]), Outcome::Lose);
+//! assert_eq!(values.outcome(&[1]), Outcome::Win);
+//! assert_eq!(values.outcome(&[3]), Outcome::Draw);
+//! ```
 
 pub mod graph;
 pub mod gsg;
@@ -36,7 +66,14 @@ mod peel;
 pub mod row;
 pub mod row_halves;
 pub mod sum;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 pub use graph::{CycleError, EdgeCounter, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};
 pub use mex::Mex;
+
+/// The examples of the crate's README.md, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -151,8 +151,11 @@ mod tests {
     #[test]
     fn on_a_dag_gives_the_grundy_values() {
         let n = 5000u32;
-        let (s, t) =
-            sg_bench::random_dag_edges(n as usize, 40_000, &mut sg_bench::SplitMix64::new(3));
+        let (s, t) = crate::testing::random_dag_edges(
+            n as usize,
+            40_000,
+            &mut crate::testing::SplitMix64::new(3),
+        );
         let g = Graph::from_edges(n as usize, &s, &t).unwrap();
         let part = AcyclicPart::of(&g, u32::MAX);
         assert_eq!(part.values, grundy_values(&g).unwrap());

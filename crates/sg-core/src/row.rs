@@ -45,6 +45,66 @@
 /// generator makes (`sg_tables::generate::row::MAX_WIDTH`).
 pub const MAX_WIDTH: u32 = u64::BITS;
 
+/// The bit of column `column` (1-based from the left, as the judge numbers
+/// them) on a board of `width` cells: bit 0 is the rightmost cell, so
+/// column `p` is bit `width - p`.
+///
+/// Panics if `column` is not in `1..=width`.
+///
+/// ```
+/// use sg_core::row::column_bit;
+/// assert_eq!(column_bit(20, 20), 0); // the rightmost cell
+/// assert_eq!(column_bit(20, 1), 19); // the leftmost
+/// ```
+#[inline]
+pub fn column_bit(width: u32, column: u32) -> u32 {
+    assert!(
+        (1..=width).contains(&column),
+        "column {column} is not in 1..={width}"
+    );
+    width - column
+}
+
+/// The column (1-based from the left) of bit `bit` on a board of `width`
+/// cells: the inverse of [`column_bit`].
+///
+/// Panics if `bit >= width`.
+#[inline]
+pub fn bit_column(width: u32, bit: u32) -> u32 {
+    assert!(bit < width, "bit {bit} is not on a board of {width} cells");
+    width - bit
+}
+
+/// The row of `width` cells (at most [`MAX_WIDTH`]) with pieces on
+/// `columns` (1-based from the left), or `None` if a column is outside
+/// `1..=width` or repeated.
+///
+/// ```
+/// use sg_core::row::{row_from_columns, row_grundy};
+/// // Pieces on columns 1 and 19 of the judge's 20-cell board.
+/// let row = row_from_columns(20, &[1, 19]).unwrap();
+/// assert_eq!(row, 1 << 19 | 1 << 1);
+/// assert_eq!(row_grundy(row), 1);
+/// assert_eq!(row_from_columns(20, &[21]), None);
+/// ```
+pub fn row_from_columns(width: u32, columns: &[u32]) -> Option<u64> {
+    if width > MAX_WIDTH {
+        return None;
+    }
+    let mut row = 0u64;
+    for &column in columns {
+        if !(1..=width).contains(&column) {
+            return None;
+        }
+        let bit = 1u64 << column_bit(width, column);
+        if row & bit != 0 {
+            return None;
+        }
+        row |= bit;
+    }
+    Some(row)
+}
+
 /// One move of the row game: a piece goes from bit `from` to bit `to`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RowMove {
@@ -171,6 +231,39 @@ mod tests {
         let g = (0..).find(|m| !vals.contains(m)).unwrap();
         memo.insert(row, g);
         g
+    }
+
+    #[test]
+    fn columns_and_bits_are_inverse_and_match_the_judge() {
+        for width in 1..=MAX_WIDTH {
+            for column in 1..=width {
+                let bit = column_bit(width, column);
+                assert!(bit < width);
+                assert_eq!(bit_column(width, bit), column);
+            }
+            // Column 1 is the leftmost cell: the highest bit.
+            assert_eq!(column_bit(width, 1), width - 1);
+            assert_eq!(column_bit(width, width), 0);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn row_from_columns_sets_one_bit_per_column(
+            width in 1u32..=64,
+            columns in proptest::collection::vec(1u32..=64, 0..8),
+        ) {
+            let row = row_from_columns(width, &columns);
+            let valid = columns.iter().all(|c| *c <= width)
+                && (1..columns.len()).all(|i| !columns[..i].contains(&columns[i]));
+            prop_assert_eq!(row.is_some(), valid);
+            if let Some(row) = row {
+                prop_assert_eq!(row.count_ones() as usize, columns.len());
+                for c in columns {
+                    prop_assert!(row >> (width - c) & 1 == 1);
+                }
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! (moving to a losing position is not enough on a cyclic graph: see
 //! [`GsgValues::winning_move`]).
 
+use crate::answer::{QueryAnswer, TokenMove, write_json_line};
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use serde::Serialize;
@@ -195,21 +196,6 @@ impl Nodes {
     }
 }
 
-/// One query's answer as a JSON line.
-#[derive(Serialize)]
-struct JsonAnswer {
-    outcome: &'static str,
-    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    hint: Option<JsonMove>,
-}
-
-#[derive(Serialize)]
-struct JsonMove {
-    token: usize,
-    from: u32,
-    to: u32,
-}
-
 /// One node's value as a JSON line: a number, or `"inf"` with `k`.
 #[derive(Serialize)]
 struct JsonValue {
@@ -254,16 +240,16 @@ fn write_answer(
         None
     };
     if opts.json {
-        let answer = JsonAnswer {
+        let answer = QueryAnswer {
             outcome: word,
-            hint: hint.map(|mv| JsonMove {
+            value: None,
+            hint: hint.map(|mv| TokenMove {
                 token: mv.token,
                 from: mv.from,
                 to: mv.to,
             }),
         };
-        serde_json::to_writer(&mut *out, &answer).expect("writing JSON to a Vec cannot fail");
-        out.push(b'\n');
+        write_json_line(out, &answer);
     } else {
         out.extend_from_slice(word.as_bytes());
         if let Some(mv) = hint {

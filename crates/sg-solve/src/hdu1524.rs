@@ -7,6 +7,7 @@
 //! not zero. The whole graph of each test case must be acyclic; it is
 //! checked (and evaluated) once, in O(N + edges), before its queries.
 
+use crate::answer::{QueryAnswer, TokenMove, write_json_line};
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use sg_core::sum::component_to_move;
@@ -18,6 +19,9 @@ use std::io::Write;
 pub struct Options {
     /// After `WIN`, print a winning move ` FROM TO`.
     pub hint: bool,
+    /// One JSON object per query instead of the judge's lines (see
+    /// [`crate::answer`]).
+    pub json: bool,
 }
 
 /// Solves every test case of `input`, appending answers to `out`. On an
@@ -67,10 +71,17 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
                     tokens.push(p);
                 }
             }
-            if sum == 0 {
+            let hint = (opts.hint && sum != 0).then(|| winning_move(&graph, &values, &tokens, sum));
+            if opts.json {
+                let answer = QueryAnswer {
+                    outcome: if sum == 0 { "LOSE" } else { "WIN" },
+                    value: Some(sum),
+                    hint: hint.map(|(token, from, to)| TokenMove { token, from, to }),
+                };
+                write_json_line(out, &answer);
+            } else if sum == 0 {
                 out.extend_from_slice(b"LOSE\n");
-            } else if opts.hint {
-                let (from, to) = winning_move(&graph, &values, &tokens, sum);
+            } else if let Some((_, from, to)) = hint {
                 writeln!(out, "WIN {from} {to}").expect("writing to a Vec cannot fail");
             } else {
                 out.extend_from_slice(b"WIN\n");
@@ -80,9 +91,10 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
     Ok(())
 }
 
-/// A move `(from, to)` of one token that leaves a position of XOR 0, given
-/// tokens whose values XOR to `sum != 0`.
-pub fn winning_move(graph: &Graph, values: &[u32], tokens: &[u32], sum: u32) -> (u32, u32) {
+/// A move `(token, from, to)` of one token (`token`, its index in
+/// `tokens`) that leaves a position of XOR 0, given tokens whose values XOR
+/// to `sum != 0`.
+pub fn winning_move(graph: &Graph, values: &[u32], tokens: &[u32], sum: u32) -> (usize, u32, u32) {
     let (index, want) = component_to_move(tokens.iter().map(|&t| values[t as usize]), sum)
         .expect("a nonzero XOR has a token with its top bit");
     let from = tokens[index];
@@ -91,5 +103,5 @@ pub fn winning_move(graph: &Graph, values: &[u32], tokens: &[u32], sum: u32) -> 
         .iter()
         .find(|&&w| values[w as usize] == want)
         .expect("mex: every smaller value has a follower");
-    (from, to)
+    (index, from, to)
 }

@@ -6,11 +6,11 @@
 //! the judge). The game is the sum of its rows; a row's value comes from a
 //! caller-supplied evaluator (closed form, or a precomputed table).
 
+use crate::answer::{CaseAnswer, RowMove};
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use sg_core::row::{self, MAX_WIDTH};
 use sg_core::sum::component_to_move;
-use std::io::Write;
 
 /// Options of the solver.
 #[derive(Debug, Clone, Copy)]
@@ -19,6 +19,9 @@ pub struct Options {
     pub width: u32,
     /// After `YES`, print a winning move ` ROW FROM TO`.
     pub hint: bool,
+    /// One JSON object per test case instead of the judge's lines (see
+    /// [`crate::answer`]).
+    pub json: bool,
 }
 
 impl Default for Options {
@@ -26,15 +29,9 @@ impl Default for Options {
         Self {
             width: 20,
             hint: false,
+            json: false,
         }
     }
-}
-
-/// The bit of column `position` (1-based from the left) on a board of
-/// `width` cells: bit 0 is the rightmost cell.
-#[inline]
-pub fn column_bit(width: u32, position: u64) -> u32 {
-    width - position as u32
 }
 
 /// Solves every test case, with `row_value(mask)` giving the Grundy value of
@@ -53,7 +50,7 @@ pub fn solve(
     let mut sc = Scanner::new(input);
     let mut rows: Vec<u64> = Vec::new();
     let cases = sc.next("the number of test cases T")?;
-    for _ in 0..cases {
+    for case in 1..=cases {
         let n = sc.next("the number of rows n")?;
         let mut sum = 0u32;
         rows.clear();
@@ -68,7 +65,8 @@ pub fn solve(
                         InputErrorKind::PositionOutOfRange { position: p, width },
                     ));
                 }
-                let bit = 1u64 << column_bit(width, p);
+                // `p` is in 1..=width (checked above).
+                let bit = 1u64 << row::column_bit(width, p as u32);
                 if mask & bit != 0 {
                     return Err(sc.error_at(
                         sc.last_offset(),
@@ -82,15 +80,20 @@ pub fn solve(
                 rows.push(mask);
             }
         }
-        if sum == 0 {
-            out.extend_from_slice(b"NO\n");
-        } else if opts.hint {
-            let (row_index, from, to) = winning_move(&rows, sum, width, &mut row_value)
+        let hint = if opts.hint && sum != 0 {
+            let (row, from, to) = winning_move(&rows, sum, width, &mut row_value)
                 .map_err(|kind| sc.error_at(sc.last_offset(), kind))?;
-            writeln!(out, "YES {row_index} {from} {to}").expect("writing to a Vec cannot fail");
+            Some(RowMove { row, from, to })
         } else {
-            out.extend_from_slice(b"YES\n");
-        }
+            None
+        };
+        let answer = CaseAnswer {
+            case,
+            answer: if sum != 0 { "YES" } else { "NO" },
+            value: sum,
+            hint,
+        };
+        answer.write(out, opts.json, false);
     }
     sc.expect_end("the last test case")
 }
@@ -113,5 +116,9 @@ pub fn winning_move(
     let m = row::row_moves(rows[index])
         .find(|m| row_value(m.row) == target)
         .ok_or(inconsistent)?;
-    Ok((index + 1, width - m.from, width - m.to))
+    Ok((
+        index + 1,
+        row::bit_column(width, m.from),
+        row::bit_column(width, m.to),
+    ))
 }

@@ -11,10 +11,13 @@
 //! bad input returns an [`error::InputError`] with the line and column,
 //! leaving the answers of the complete test cases before it in the buffer.
 
+pub mod answer;
 pub mod error;
 pub mod graph;
 pub mod hdu1524;
 pub mod hdu5724;
+pub mod heatmap;
+pub mod knight_moves;
 pub mod lightoj1315;
 pub mod scan;
 pub mod tables;

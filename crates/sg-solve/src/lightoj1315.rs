@@ -8,11 +8,11 @@
 //! have `x, y < 2^63`; a hint may land one step beyond (`2^63`), and is
 //! answered.
 
+use crate::answer::{CaseAnswer, KnightMove};
 use crate::error::{InputError, InputErrorKind};
 use crate::scan::Scanner;
 use sg_core::knight::{KnightError, MoveSet};
 use sg_core::sum::try_component_to_move;
-use std::io::Write;
 
 /// Options of the solver.
 #[derive(Debug, Clone, Copy, Default)]
@@ -20,6 +20,9 @@ pub struct Options {
     /// After `Alice`, print a winning move ` K X Y`: knight `K` (1-based)
     /// moves to `(X, Y)`.
     pub hint: bool,
+    /// One JSON object per test case instead of the judge's lines (see
+    /// [`crate::answer`]).
+    pub json: bool,
 }
 
 /// Solves every test case, with `value(x, y)` giving a square's Grundy
@@ -51,17 +54,21 @@ pub fn solve(
                 knights.push((x, y));
             }
         }
-        // The whole line is made before any of it is written.
-        if sum == 0 {
-            writeln!(out, "Case {case}: Bob")
-        } else if opts.hint {
-            let (k, (x, y)) = winning_move(&knights, sum, moves, &mut value)
+        let hint = if opts.hint && sum != 0 {
+            // The whole answer is made before any of it is written.
+            let (knight, (x, y)) = winning_move(&knights, sum, moves, &mut value)
                 .map_err(|e| sc.error_at(sc.last_offset(), e))?;
-            writeln!(out, "Case {case}: Alice {k} {x} {y}")
+            Some(KnightMove { knight, x, y })
         } else {
-            writeln!(out, "Case {case}: Alice")
-        }
-        .expect("writing to a Vec cannot fail");
+            None
+        };
+        let answer = CaseAnswer {
+            case,
+            answer: if sum != 0 { "Alice" } else { "Bob" },
+            value: u32::from(sum),
+            hint,
+        };
+        answer.write(out, opts.json, true);
     }
     sc.expect_end("the last test case")
 }

@@ -133,44 +133,7 @@ pub fn report(
     out: &mut impl io::Write,
 ) -> io::Result<bool> {
     let checked = if verify {
-        Table::from_bytes(bytes).and_then(|t| {
-            t.verify_values()?;
-            match t.kind() {
-                TableKind::Row => t.row().map(|r| {
-                    format!(
-                        "{name}: ok (row table, width {}, values checked)\n",
-                        r.width()
-                    )
-                }),
-                TableKind::Knight => t.knight().map(|k| {
-                    format!(
-                        "{name}: ok (knight table, size {}, values checked)\n",
-                        k.size()
-                    )
-                }),
-                TableKind::KnightPattern => t.knight_pattern().map(|p| {
-                    format!(
-                        "{name}: ok (knight pattern, {} bytes, certificate checked)\n",
-                        p.to_bytes().len()
-                    )
-                }),
-                TableKind::OctalSequence => t.octal_sequence().map(|s| {
-                    format!(
-                        "{name}: ok (octal sequence of {}, {} values, values checked)\n",
-                        s.rules(),
-                        s.values().len()
-                    )
-                }),
-                TableKind::OctalCatalogue => t.octal_catalogue().map(|c| {
-                    let solved = c.entries().iter().filter(|e| e.period.is_some()).count();
-                    format!(
-                        "{name}: ok (octal catalogue, {} games, {solved} solved, heaps up to {}, values checked)\n",
-                        c.entries().len(),
-                        c.limit()
-                    )
-                }),
-            }
-        })
+        verify_table(bytes).map(|summary| format!("{name}: ok ({summary})\n"))
     } else {
         describe(name, bytes)
     };
@@ -179,6 +142,111 @@ pub fn report(
         Err(e) => writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?,
     }
     Ok(checked.is_ok())
+}
+
+/// Every check of the table `bytes`, checksum and values included (a
+/// knight pattern is certified): a one-line summary of what it holds, or
+/// why it is invalid.
+fn verify_table(bytes: &[u8]) -> Result<String, TableError> {
+    let t = Table::from_bytes(bytes)?;
+    t.verify_values()?;
+    Ok(match t.kind() {
+        TableKind::Row => format!("row table, width {}, values checked", t.row()?.width()),
+        TableKind::Knight => format!("knight table, size {}, values checked", t.knight()?.size()),
+        TableKind::KnightPattern => format!(
+            "knight pattern, {} bytes, certificate checked",
+            t.knight_pattern()?.to_bytes().len()
+        ),
+        TableKind::OctalSequence => {
+            let s = t.octal_sequence()?;
+            format!(
+                "octal sequence of {}, {} values, values checked",
+                s.rules(),
+                s.values().len()
+            )
+        }
+        TableKind::OctalCatalogue => {
+            let c = t.octal_catalogue()?;
+            let solved = c.entries().iter().filter(|e| e.period.is_some()).count();
+            format!(
+                "octal catalogue, {} games, {solved} solved, heaps up to {}, values checked",
+                c.entries().len(),
+                c.limit()
+            )
+        }
+    })
+}
+
+/// A table file's report as one JSON object (`grundy tables info|verify
+/// --json`): what its header and metadata say, and whether it is valid.
+#[derive(Debug, serde::Serialize)]
+pub struct JsonReport {
+    /// The file's name.
+    pub file: String,
+    /// With `verify`: every check passed; otherwise: the header and the
+    /// metadata are valid and the payload's checksum matches.
+    pub ok: bool,
+    /// Why not, when not `ok`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// What the header and metadata say, when they can be read.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub info: Option<JsonInfo>,
+}
+
+/// The header and metadata of a table file, for [`JsonReport`].
+#[derive(Debug, serde::Serialize)]
+pub struct JsonInfo {
+    /// The table kind (`row`, `knight`, `knight pattern`, ...).
+    pub kind: String,
+    /// The format version.
+    pub format_version: u32,
+    /// The game and its parameters, as `grundy tables info` prints them.
+    pub game: String,
+    /// The program that wrote the table.
+    pub generator: String,
+    /// Bytes of payload.
+    pub payload_len: u64,
+    /// The payload's CRC-32 recorded in the header.
+    pub payload_crc: u32,
+    /// The file's length in bytes.
+    pub file_len: u64,
+}
+
+/// The report of the table `bytes` named `name` as JSON ([`report`]'s
+/// checks: all of them with `verify`).
+pub fn report_json(name: &str, bytes: &[u8], verify: bool) -> JsonReport {
+    let table = Table::from_bytes_unverified(bytes);
+    let info = table.as_ref().ok().map(|t| {
+        let (h, metadata) = (&t.info().header, &t.info().metadata);
+        JsonInfo {
+            kind: h.kind.to_string(),
+            format_version: h.version,
+            game: metadata.game.to_string(),
+            generator: metadata.generator.clone(),
+            payload_len: h.payload_len,
+            payload_crc: h.payload_crc,
+            file_len: bytes.len() as u64,
+        }
+    });
+    let checked = if verify {
+        verify_table(bytes).map(drop)
+    } else {
+        table.and_then(|t| {
+            let (want, actual) = (t.info().header.payload_crc, crc32fast_hash(t.payload()));
+            if want == actual {
+                Ok(())
+            } else {
+                Table::from_bytes(bytes).map(drop)
+            }
+        })
+    };
+    JsonReport {
+        file: name.to_owned(),
+        ok: checked.is_ok(),
+        error: checked.err().map(|e| e.to_string()),
+        info,
+    }
 }
 
 /// The table files `path` names: itself, or the `.sgt` files of a folder,

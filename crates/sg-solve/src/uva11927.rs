@@ -8,14 +8,24 @@
 //! bytes): the graph's nodes are allocated only once the input is known to
 //! be long enough to hold a stone count for each.
 
+use crate::answer::{CaseAnswer, NoMove};
 use crate::error::InputError;
 use crate::scan::Scanner;
 use sg_core::{EdgeCounter, Graph, graph::grundy_values};
 
+/// Options of the solver.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// One JSON object per test case instead of the judge's lines (see
+    /// [`crate::answer`]).
+    pub json: bool,
+}
+
 /// Solves every test case of `input`, appending answers to `out`. On an
 /// error, `out` holds the answers of every test case completed before it.
-pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
+pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), InputError> {
     let mut sc = Scanner::new(input);
+    let mut case = 0;
     let mut sources: Vec<u32> = Vec::new();
     let mut targets: Vec<u32> = Vec::new();
     while let Some(n) = sc.next_opt("the number of nodes n")? {
@@ -64,7 +74,14 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
                 sum ^= value;
             }
         }
-        out.extend_from_slice(if sum != 0 { b"First\n" } else { b"Second\n" });
+        case += 1;
+        let answer = CaseAnswer::<NoMove> {
+            case,
+            answer: if sum != 0 { "First" } else { "Second" },
+            value: sum,
+            hint: None,
+        };
+        answer.write(out, opts.json, false);
     }
     Ok(())
 }

@@ -63,7 +63,12 @@ fn check_hdu1524(seed: u64, cases: usize, n_max: u64, edges_max: u64, queries: u
     }
     let input = format_lines(&lines, &mut rng);
     let mut out = vec![];
-    hdu1524::solve(input.as_bytes(), &mut out, hdu1524::Options { hint }).unwrap();
+    hdu1524::solve(
+        input.as_bytes(),
+        &mut out,
+        hdu1524::Options { hint, json: false },
+    )
+    .unwrap();
     let out = String::from_utf8(out).unwrap();
     let got: Vec<&str> = out.lines().collect();
     assert_eq!(got.len(), expected.len());
@@ -117,7 +122,7 @@ fn check_uva11927(seed: u64, cases: usize, n_max: u64, edges_max: u64, stones_ma
     lines.push(vec![0, 0]);
     let input = format_lines(&lines, &mut rng);
     let mut out = vec![];
-    uva11927::solve(input.as_bytes(), &mut out).unwrap();
+    uva11927::solve(input.as_bytes(), &mut out, Default::default()).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), expected);
 }
 
@@ -150,7 +155,11 @@ fn check_hdu5724(seed: u64, cases: usize, rows: u64, width: u32, pieces: u64, hi
     }
     let input = format_lines(&lines, &mut rng);
     let mut out = vec![];
-    let opts = hdu5724::Options { width, hint };
+    let opts = hdu5724::Options {
+        width,
+        hint,
+        json: false,
+    };
     hdu5724::solve(input.as_bytes(), &mut out, opts, sg_core::row::row_grundy).unwrap();
     let out = String::from_utf8(out).unwrap();
     let got: Vec<&str> = out.lines().collect();
@@ -193,7 +202,7 @@ fn check_lightoj1315(seed: u64, cases: usize, knights: u64, coord: u64, hint: bo
     let mut out = vec![];
     let moves = MoveSet::hyper_knight();
     let mut table = TriangleTable::new(moves.clone(), 10_000);
-    let opts = lightoj1315::Options { hint };
+    let opts = lightoj1315::Options { hint, json: false };
     lightoj1315::solve(input.as_bytes(), &mut out, opts, &moves, |x, y| {
         table.value(x, y)
     })

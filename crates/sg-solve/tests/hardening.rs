@@ -58,7 +58,10 @@ fn inconsistent_values_give_an_error_and_no_partial_line() {
     use sg_solve::{InputErrorKind, hdu5724, lightoj1315};
     // Every square but (0, 0) "worth" 1: from (5, 5) no move reaches 0.
     let mut out = Vec::new();
-    let opts = lightoj1315::Options { hint: true };
+    let opts = lightoj1315::Options {
+        hint: true,
+        json: false,
+    };
     let e = lightoj1315::solve(
         b"2\n1\n0 0\n1\n5 5\n",
         &mut out,
@@ -73,6 +76,7 @@ fn inconsistent_values_give_an_error_and_no_partial_line() {
     let opts = hdu5724::Options {
         width: 20,
         hint: true,
+        json: false,
     };
     let e = hdu5724::solve(b"1\n1\n1 3\n", &mut out, opts, |_| 1).unwrap_err();
     assert!(e.to_string().contains("inconsistent"), "{e}");

@@ -67,18 +67,77 @@ fn knight_answers_huge_squares() {
 }
 
 #[test]
-fn knight_rejects_bad_moves() {
-    // Usage errors, like every other bad argument: exit status 2.
-    for moves in ["1,1", "-1", "a,b", "", "+1,-2", "-1,+0"] {
+fn knight_rejects_bad_moves_quoting_the_offending_text() {
+    for (moves, found) in [
+        ("1,1", "does not lower x + y"),
+        (
+            "-1",
+            "column 3: expected a comma between dx and dy, found the end",
+        ),
+        ("a,b", "column 1: expected a step dx,dy, found \"a\""),
+        (
+            "-2, -1 -1;-2",
+            "column 10: expected a comma between dx and dy, found \";-2\"",
+        ),
+        ("", "no step"),
+        ("+1,-2", "column 1: expected a step dx,dy, found \"+1\""),
+        (
+            "-1,+0",
+            "column 4: expected dy after the comma, found \"+0\"",
+        ),
+    ] {
         let (code, _, err) = run(&["knight", "1", "2", "--moves", moves], "");
         assert_eq!(code, Some(2), "{moves}: {err}");
-        assert!(
-            err.starts_with(&format!(
-                "error: invalid value '{moves}' for '--moves <STEPS>'"
-            )),
-            "{err}"
-        );
+        assert!(err.starts_with("error: invalid value"), "{err}");
+        assert!(err.contains("'--moves <STEPS>'"), "{err}");
+        assert!(err.contains(found), "{moves}: {err}");
     }
+}
+
+#[test]
+fn moves_accept_spaces_after_commas() {
+    let chess = MoveSet::new(&[(-2, -1), (-1, -2), (-2, 1), (1, -2)]).unwrap();
+    let mut t = TriangleTable::new(chess, 100);
+    let args = [
+        "knight",
+        "10",
+        "20",
+        "--moves",
+        "-2, -1  -1 ,-2 -2,\t1 1, -2",
+    ];
+    assert_eq!(value(&args), t.value(10, 20).unwrap());
+}
+
+/// A move set for which the search finds no certificate.
+const UNCERTIFIED: &str = "-3,2 2,-3 -1,-1";
+
+#[test]
+fn without_a_certificate_small_squares_come_from_the_definition() {
+    let moves = MoveSet::new(&[(-3, 2), (2, -3), (-1, -1)]).unwrap();
+    let mut t = TriangleTable::new(moves, 1000);
+    for (x, y) in [(0, 0), (40, 30), (333, 100), (7, 900)] {
+        let args = [
+            "knight",
+            &x.to_string(),
+            &y.to_string(),
+            "--moves",
+            UNCERTIFIED,
+        ];
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(out.trim().parse::<u8>().unwrap(), t.value(x, y).unwrap());
+        assert!(err.starts_with("note: no certificate found"), "{err}");
+    }
+    // Beyond the limit of the definition: an error naming the limit.
+    let limit = TriangleTable::DEFAULT_MAX_SUM;
+    let (code, out, err) = run(
+        &["knight", &limit.to_string(), "1", "--moves", UNCERTIFIED],
+        "",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("no certificate found"), "{err}");
+    assert!(err.contains(&format!("beyond {limit}")), "{err}");
 }
 
 #[test]

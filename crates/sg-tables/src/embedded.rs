@@ -3,6 +3,9 @@
 //! payload checksums of the two large tables, see below). Each accessor returns
 //! a `&'static` reference to the validated view; the bytes have their own
 //! accessors, for `grundy tables`.
+//! They are read from the crate's own copies in `crates/sg-tables/data/`
+//! (written by `cargo xtask gen`, checked by `--check`), so that the
+//! packaged crate builds.
 
 use crate::aligned::{Align64, AlignAs};
 use crate::octal::OctalCatalogue;
@@ -13,22 +16,22 @@ use std::sync::LazyLock;
 
 static ROW_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     _align: [],
-    bytes: *include_bytes!("../../../data/row20.sgt"),
+    bytes: *include_bytes!("../data/row20.sgt"),
 };
 
 static KNIGHT_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     _align: [],
-    bytes: *include_bytes!("../../../data/knight.sgt"),
+    bytes: *include_bytes!("../data/knight.sgt"),
 };
 
 static KNIGHT_PATTERN_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     _align: [],
-    bytes: *include_bytes!("../../../data/knight-pattern.sgt"),
+    bytes: *include_bytes!("../data/knight-pattern.sgt"),
 };
 
 static OCTAL_CATALOGUE_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     _align: [],
-    bytes: *include_bytes!("../../../data/octal-catalogue.sgt"),
+    bytes: *include_bytes!("../data/octal-catalogue.sgt"),
 };
 
 // The compiled-in tables are not re-checksummed at run time (that read every

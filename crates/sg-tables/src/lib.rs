@@ -33,6 +33,41 @@
 //!
 //! The tables are written by `cargo xtask gen` from the definitions of the
 //! games in `sg-core`; see the workspace README.
+//!
+//! # Example
+//!
+//! ```
+//! use sg_core::row::row_table_by_definition;
+//! use sg_tables::format::{Game, Metadata, encode};
+//! use sg_tables::read_file;
+//!
+//! // Write a table of every 8-cell row (as `cargo xtask gen --out DIR` does
+//! // for bigger ones), then read it back: the file is checked when read.
+//! let metadata = Metadata {
+//!     game: Game::Row { width: 8 },
+//!     generator: "my program 1.0".to_owned(),
+//! };
+//! let bytes = encode(&metadata, &row_table_by_definition(8))?;
+//! let path = std::env::temp_dir().join(format!("row8-{}.sgt", std::process::id()));
+//! std::fs::write(&path, bytes)?;
+//!
+//! let file = read_file(&path)?;
+//! let rows = file.table().row()?;
+//! assert_eq!(rows.width(), 8);
+//! assert_eq!(rows.get(0b1000_0010), Some(1)); // columns 1 and 7
+//! # std::fs::remove_file(&path)?;
+//!
+//! // The tables compiled in (feature `embedded`, on by default).
+//! #[cfg(feature = "embedded")]
+//! {
+//!     use sg_tables::{embedded_knight_pattern, embedded_knight_table, embedded_row_table};
+//!     assert_eq!(embedded_row_table().get(1 << 19 | 1 << 1), Some(1));
+//!     assert_eq!(embedded_knight_table().get(2, 5), Some(3));
+//!     // Any square below 2^63, through the certified description.
+//!     assert_eq!(embedded_knight_pattern().value(1 << 62, 7), 3);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod aligned;
 #[cfg(feature = "embedded")]
@@ -61,3 +96,8 @@ pub use file::{
 };
 pub use table::{Table, TableInfo};
 pub use views::{KnightTable, RowTable};
+
+/// The examples of the crate's README.md, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -206,7 +206,7 @@ pub(super) fn partitioned(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sg_bench::{SplitMix64, adjacency};
+    use crate::testing::{SplitMix64, adjacency};
 
     fn check(n: usize, s: &[u32], t: &[u32]) {
         let adj = adjacency(n, s, t);

@@ -363,8 +363,8 @@ pub(super) fn byte_values(graph: &Graph, threads: usize) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
     use crate::graph::Grundy;
+    use crate::testing::{SplitMix64, random_dag_edges};
     use proptest::prelude::*;
-    use sg_bench::{SplitMix64, random_dag_edges};
 
     /// The plain engine's values as bytes, or `None` on a cycle or a value
     /// too large for the walkers.

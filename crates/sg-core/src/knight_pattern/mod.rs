@@ -332,6 +332,8 @@ impl KnightPattern {
 mod tests {
     use super::*;
     use crate::knight::TriangleTable;
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
     use std::sync::OnceLock;
 
     /// The hyper knight's description, searched for once.
@@ -378,7 +380,7 @@ mod tests {
         let l = p.common_period();
         let mut t = TriangleTable::new(MoveSet::hyper_knight(), 8000);
         t.grow_to(7000);
-        let mut rng = sg_bench::SplitMix64::new(0x1234_5678_9abc_def0);
+        let mut rng = SplitMix64::seed_from_u64(0x1234_5678_9abc_def0);
         let mut next = move || rng.next_u64();
         for layer in p.layers() {
             let (a, b) = layer.direction();

@@ -564,6 +564,8 @@ mod tests {
     use super::*;
     use crate::knight::HYPER_KNIGHT;
     use crate::knight_pattern::tests::{assert_matches_definition, hyper};
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
     #[test]
     fn hyper_knight_shape_is_found_not_assumed() {
@@ -614,7 +616,7 @@ mod tests {
             max_sum: 512,
             ..SearchOptions::default()
         };
-        let mut rng = sg_bench::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let mut rng = SplitMix64::seed_from_u64(0x9e37_79b9_7f4a_7c15);
         let mut next = move || rng.next_u64();
         let mut certified = 0;
         for _ in 0..60 {

@@ -1,8 +1,8 @@
 //! The engine against the definition, periods of known games, sums of
 //! heaps through a period.
 
+use crate::testing::SplitMix64;
 use proptest::prelude::*;
-use sg_bench::SplitMix64;
 
 use super::*;
 

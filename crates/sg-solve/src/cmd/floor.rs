@@ -2,6 +2,7 @@
 
 use super::shared::InputArg;
 use anyhow::Result;
+use sg_solve::answer::write_json_line;
 use sg_solve::scan;
 use std::io::Write;
 use std::process::ExitCode;
@@ -14,12 +15,19 @@ use std::process::ExitCode;
 pub(crate) struct Args {
     #[command(flatten)]
     input: InputArg,
+    /// One JSON object: {"count":N,"sum":S}.
+    #[arg(long)]
+    json: bool,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     args.input.answer(|input, out| {
         scan::parse_all(input).map(|(count, sum)| {
-            writeln!(out, "{count} {sum}").expect("writing to a Vec cannot fail");
+            if args.json {
+                write_json_line(out, &serde_json::json!({"count": count, "sum": sum}));
+            } else {
+                writeln!(out, "{count} {sum}").expect("writing to a Vec cannot fail");
+            }
         })
     })
 }

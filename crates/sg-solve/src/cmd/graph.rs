@@ -36,7 +36,7 @@ pub(crate) struct Args {
     /// Print each node's value instead of answering the queries.
     #[arg(long)]
     values: bool,
-    /// Print JSON lines instead of text.
+    /// One JSON object per answer (or per node with --values) instead of text.
     #[arg(long)]
     json: bool,
 }

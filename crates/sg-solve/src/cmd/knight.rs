@@ -1,11 +1,21 @@
-//! `grundy knight`: the Grundy value of one knight anywhere, any move set.
+//! `grundy knight`: the Grundy value of one knight anywhere, any move set,
+//! or a grid of values as text, JSON or a PNG heatmap.
 
-use super::shared::{parse_digits, print_answers};
-use anyhow::{Context, Result};
-use sg_core::knight::MoveSet;
+use super::shared::{UsageError, parse_digits, print_answers, write_png};
+use anyhow::{Result, bail};
+use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
+use sg_solve::answer::write_json_line;
+use sg_solve::heatmap::Grid;
+use sg_solve::knight_moves::parse_moves;
 use std::io::Write;
+use std::ops::Range;
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The largest `x + y` computed by the definition when no certified
+/// description is found for `--moves` (the limit of on-demand tables).
+const DEFINITION_MAX_SUM: u64 = TriangleTable::DEFAULT_MAX_SUM;
 
 /// The Grundy value of one knight on (X, Y), for any X, Y below 2^63.
 #[derive(clap::Args, Debug)]
@@ -14,43 +24,162 @@ use std::process::ExitCode;
     origin, periodic layers along a few rays, periodic sectors between them) that is \
     certified before use: the mex recurrence is checked at finitely many squares that \
     stand for all of them. The hyper knight's description is compiled in; other move \
-    sets are searched for on the spot.\n\n\
+    sets are searched for on the spot. When the search finds no certificate, squares \
+    with x + y <= 32767 are computed by the definition instead (a note says so on \
+    standard error); farther squares are an error.\n\n\
+    With --grid X0..X1 Y0..Y1: the values of the squares with X0 <= x < X1 and \
+    Y0 <= y < Y1 (`..=` includes the end), one line per y, x across; at most 4096 \
+    on a side. With --png FILE, also a heatmap: each square SCALE pixels, losing \
+    squares (value 0) crimson, the others from dark purple (1) to yellow (the largest).\n\n\
+    With --json: {\"x\":2,\"y\":5,\"value\":3}, or for a grid \
+    {\"x0\":0,\"y0\":0,\"values\":[[...],...]} (one array per y).\n\n\
     Examples:\n  grundy knight 2 5\n  grundy knight 4611686018427387904 7\n  \
-    grundy knight 10 20 --moves \"-2,-1 -1,-2 -2,1 1,-2\"")]
+    grundy knight 10 20 --moves \"-2,-1 -1,-2 -2,1 1,-2\"\n  \
+    grundy knight --grid 0..64 0..64 --png knight.png")]
 pub(crate) struct Args {
     /// The square's x (digits only, below 2^63).
-    #[arg(value_parser = parse_coordinate)]
-    x: u64,
+    #[arg(value_parser = parse_coordinate, required_unless_present = "grid", conflicts_with = "grid")]
+    x: Option<u64>,
     /// The square's y (digits only, below 2^63).
-    #[arg(value_parser = parse_coordinate)]
-    y: u64,
-    /// The steps, `dx,dy` separated by spaces, each lowering x + y
-    /// (default: the hyper knight).
+    #[arg(value_parser = parse_coordinate, required_unless_present = "grid", conflicts_with = "grid")]
+    y: Option<u64>,
+    /// The steps, `dx,dy` separated by spaces (spaces after the commas are
+    /// fine), each lowering x + y (default: the hyper knight).
     #[arg(long, value_name = "STEPS", allow_hyphen_values = true, value_parser = parse_moves)]
     moves: Option<MoveSet>,
     /// Use no stored description: search for one and certify it now,
     /// even for the hyper knight.
     #[arg(long)]
     online: bool,
+    /// Print the values of the squares X0 <= x < X1, Y0 <= y < Y1 instead.
+    #[arg(long, num_args = 2, value_names = ["X0..X1", "Y0..Y1"], value_parser = parse_range)]
+    grid: Option<Vec<Range<u64>>>,
+    /// With --grid: also draw the grid as a PNG heatmap into FILE.
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Pixels on a side of each square of the PNG.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+    scale: u32,
+    /// One JSON object: the square and its value, or the grid.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Parses `A..B` (half-open) or `A..=B` (inclusive) into `A..B'`, below 2^63.
+fn parse_range(text: &str) -> Result<Range<u64>, String> {
+    let (start, end, inclusive) = match text.split_once("..=") {
+        Some((a, b)) => (a, b, true),
+        None => match text.split_once("..") {
+            Some((a, b)) => (a, b, false),
+            None => return Err(format!("expected A..B or A..=B, found {text:?}")),
+        },
+    };
+    let number = |s: &str| parse_coordinate(s).map_err(|e| format!("{s:?}: {e}"));
+    let (start, end) = (number(start)?, number(end)? + u64::from(inclusive));
+    if start >= end {
+        return Err(format!("{text:?} is empty"));
+    }
+    Ok(start..end)
+}
+
+/// Where the values come from: a certified description, or the definition
+/// up to [`DEFINITION_MAX_SUM`].
+enum Values {
+    Pattern(KnightPattern),
+    Definition(Box<TriangleTable>),
+}
+
+impl Values {
+    /// The source for `moves` (the hyper knight when absent), able to
+    /// answer squares up to `x + y = max_sum`.
+    fn new(moves: Option<MoveSet>, online: bool, max_sum: u64) -> Result<Self> {
+        let moves = moves.unwrap_or_else(MoveSet::hyper_knight);
+        if !online && moves == MoveSet::hyper_knight() {
+            return Ok(Self::Pattern(sg_tables::embedded_knight_pattern().clone()));
+        }
+        match search(&moves, &SearchOptions::default()) {
+            Ok(found) => Ok(Self::Pattern(found.pattern)),
+            Err(e) if max_sum <= DEFINITION_MAX_SUM => {
+                eprintln!("note: {e}; computing by the definition (x + y <= {DEFINITION_MAX_SUM})");
+                Ok(Self::Definition(Box::new(TriangleTable::new(
+                    moves,
+                    DEFINITION_MAX_SUM,
+                ))))
+            }
+            Err(e) => bail!(
+                "move set {:?}: {e}, and x + y = {max_sum} is beyond {DEFINITION_MAX_SUM}, \
+                 the limit for computing by the definition",
+                moves.steps()
+            ),
+        }
+    }
+
+    fn value(&mut self, x: u64, y: u64) -> Result<u32> {
+        Ok(u32::from(match self {
+            Self::Pattern(p) => p.value(x, y),
+            Self::Definition(t) => t.value(x, y)?,
+        }))
+    }
+}
+
+/// `--json` for one square.
+#[derive(serde::Serialize)]
+struct SquareJson {
+    x: u64,
+    y: u64,
+    value: u32,
+}
+
+/// `--json` for a grid: one array of values per y, from `y0`.
+#[derive(serde::Serialize)]
+struct GridJson<'a> {
+    x0: u64,
+    y0: u64,
+    values: Vec<&'a [u32]>,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let pattern = knight_pattern(args.moves, args.online)?;
-    let mut out = Vec::new();
-    writeln!(out, "{}", pattern.value(args.x, args.y)).expect("writing to a Vec cannot fail");
-    print_answers(&out, Ok(()))
-}
-
-/// The certified description for `--moves` (the hyper knight when absent):
-/// the compiled-in one, or one searched for now.
-fn knight_pattern(moves: Option<MoveSet>, online: bool) -> Result<KnightPattern> {
-    let moves = moves.unwrap_or_else(MoveSet::hyper_knight);
-    if !online && moves == MoveSet::hyper_knight() {
-        return Ok(sg_tables::embedded_knight_pattern().clone());
+    if args.png.is_some() && args.grid.is_none() {
+        // clap's `requires` is not checked against an argument (X) that
+        // conflicts with the required one: a usage error by hand.
+        bail!(UsageError("--png needs --grid X0..X1 Y0..Y1".to_owned()));
     }
-    let found = search(&moves, &SearchOptions::default())
-        .with_context(|| format!("move set {:?}", moves.steps()))?;
-    Ok(found.pattern)
+    let mut out = Vec::new();
+    match (&args.grid, args.x, args.y) {
+        (Some(ranges), _, _) => {
+            let (xs, ys) = (ranges[0].clone(), ranges[1].clone());
+            let max_sum = (xs.end - 1).saturating_add(ys.end - 1);
+            let mut values = Values::new(args.moves, args.online, max_sum)?;
+            let side = |r: &Range<u64>| usize::try_from(r.end - r.start).unwrap_or(usize::MAX);
+            let grid = Grid::from_fn(side(&xs), side(&ys), |col, row| {
+                values.value(xs.start + col as u64, ys.start + row as u64)
+            })?;
+            if let Some(path) = &args.png {
+                write_png(&grid, args.scale, path)?;
+            }
+            if args.json {
+                let answer = GridJson {
+                    x0: xs.start,
+                    y0: ys.start,
+                    values: grid.rows().collect(),
+                };
+                write_json_line(&mut out, &answer);
+            } else {
+                out.extend_from_slice(grid.to_text().as_bytes());
+            }
+        }
+        (None, Some(x), Some(y)) => {
+            let mut values = Values::new(args.moves, args.online, x.saturating_add(y))?;
+            let value = values.value(x, y)?;
+            if args.json {
+                write_json_line(&mut out, &SquareJson { x, y, value });
+            } else {
+                writeln!(out, "{value}").expect("writing to a Vec cannot fail");
+            }
+        }
+        _ => unreachable!("clap requires X and Y without --grid"),
+    }
+    print_answers(&out, Ok(()))
 }
 
 /// A coordinate as the judge inputs write it: decimal digits only (no
@@ -60,27 +189,4 @@ fn parse_coordinate(text: &str) -> Result<u64, String> {
         v if v >> 63 == 0 => Ok(v),
         _ => Err("must be below 2^63 = 9223372036854775808".to_owned()),
     }
-}
-
-/// One step of `--moves`: decimal digits with an optional `-` (no `+`).
-fn parse_step(text: &str) -> Result<i32, String> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{text:?} is not a step (digits with an optional -)"));
-    }
-    text.parse()
-        .map_err(|_| format!("{text:?} does not fit in 32 bits"))
-}
-
-/// Parses `"dx,dy dx,dy ..."` into a move set (a usage error otherwise,
-/// exit status 2).
-fn parse_moves(text: &str) -> Result<MoveSet, String> {
-    let mut steps = Vec::new();
-    for pair in text.split_whitespace() {
-        let (dx, dy) = pair
-            .split_once(',')
-            .ok_or_else(|| format!("expected dx,dy, found {pair:?}"))?;
-        steps.push((parse_step(dx)?, parse_step(dy)?));
-    }
-    MoveSet::new(&steps).map_err(|e| e.to_string())
 }

@@ -42,6 +42,9 @@ subcommands! {
     Tables => tables,
     Graph => graph,
     Knight => knight,
+    Row => row,
     Octal => octal,
     Floor => floor,
+    Completions => completions,
+    Man => man,
 }

@@ -1,12 +1,14 @@
 //! What the subcommands share, written once: reading the input, choosing
 //! where table values come from (`--tables DIR`, `--online` or the
-//! compiled-in tables), the one place that memory-maps a table file, and
-//! printing the answers before the input error with exit status 2.
+//! compiled-in tables), the one place that memory-maps a table file,
+//! printing the answers before the input error with exit status 2, and
+//! writing a heatmap file.
 
 use crate::input::{self, Input, ReadError};
 use anyhow::{Context, Result};
 use sg_solve::InputError;
 use sg_solve::error::escape_text;
+use sg_solve::heatmap::Grid;
 use sg_solve::tables::{FindError, find_tables};
 use sg_solve::values::{KnightValues, RowValues};
 use sg_tables::format::TableKind;
@@ -117,6 +119,14 @@ pub(crate) fn print_answers(out: &[u8], result: Result<(), InputError>) -> Resul
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => Ok(bad_input(e)),
     }
+}
+
+/// Writes `grid` as a PNG heatmap into `path` (`--png FILE`).
+pub(crate) fn write_png(grid: &Grid, scale: u32, path: &Path) -> Result<()> {
+    let file =
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    grid.write_png(scale, std::io::BufWriter::new(file))
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Reports bad input (or a bad usage) on standard error as one line

@@ -2,8 +2,9 @@
 
 use super::shared::open_table;
 use anyhow::Result;
+use sg_solve::answer::write_json_line;
 use sg_solve::error::escape_text;
-use sg_solve::tables::{report, table_files};
+use sg_solve::tables::{JsonReport, report, report_json, table_files};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,22 +23,55 @@ enum TablesCommand {
     Info {
         /// A .sgt file or a folder; the compiled-in tables when absent.
         path: Option<PathBuf>,
+        /// One JSON object per table: file, ok, error, kind, format_version,
+        /// game, generator, payload_len, payload_crc, file_len.
+        #[arg(long)]
+        json: bool,
     },
     /// Check table files completely; exit status 1 with the reason if one is corrupt.
     Verify {
         /// A .sgt file or a folder; the compiled-in tables when absent.
         path: Option<PathBuf>,
+        /// One JSON object per table, as for `info`, `ok` after every check.
+        #[arg(long)]
+        json: bool,
     },
 }
 
 /// Reports on the tables; exit status 1 if any table is invalid.
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let (path, verify) = match args.command {
-        TablesCommand::Info { path } => (path, false),
-        TablesCommand::Verify { path } => (path, true),
+    let (path, verify, json) = match args.command {
+        TablesCommand::Info { path, json } => (path, false, json),
+        TablesCommand::Verify { path, json } => (path, true, json),
     };
     let mut ok = true;
     let mut out = std::io::stdout().lock();
+    // Reports on one table (or on why its file cannot be mapped).
+    let mut emit = |name: &str, bytes: Result<&[u8], String>| -> Result<()> {
+        match (bytes, json) {
+            (Ok(bytes), false) => ok &= report(name, bytes, verify, &mut out)?,
+            (Ok(bytes), true) => {
+                let report = report_json(name, bytes, verify);
+                ok &= report.ok;
+                json_line(&mut out, &report)?;
+            }
+            (Err(e), false) => {
+                writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?;
+                ok = false;
+            }
+            (Err(e), true) => {
+                let report = JsonReport {
+                    file: name.to_owned(),
+                    ok: false,
+                    error: Some(e),
+                    info: None,
+                };
+                json_line(&mut out, &report)?;
+                ok = false;
+            }
+        }
+        Ok(())
+    };
     match path {
         None => {
             for (name, bytes) in [
@@ -58,20 +92,17 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                     sg_tables::embedded_octal_catalogue_bytes(),
                 ),
             ] {
-                ok &= report(name, bytes, verify, &mut out)?;
+                emit(name, Ok(bytes))?;
             }
         }
         Some(path) => {
             let files = table_files(&path)?;
             for file in files {
                 let name = file.display().to_string();
-                ok &= match open_table(&file, false) {
-                    Ok(opened) => report(&name, opened.bytes(), verify, &mut out)?,
-                    Err(e) => {
-                        writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?;
-                        false
-                    }
-                };
+                match open_table(&file, false) {
+                    Ok(opened) => emit(&name, Ok(opened.bytes()))?,
+                    Err(e) => emit(&name, Err(e.to_string()))?,
+                }
             }
         }
     }
@@ -80,4 +111,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Writes one JSON line to standard output.
+fn json_line(out: &mut impl Write, value: &JsonReport) -> Result<()> {
+    let mut line = Vec::new();
+    write_json_line(&mut line, value);
+    Ok(out.write_all(&line)?)
 }

@@ -35,6 +35,9 @@ pub fn fails(args: &[&str], input: &str) -> (String, String) {
     (stdout, stderr)
 }
 
+/// The seeded generator of the tests and benchmarks.
+pub use sg_core::testing::SplitMix64;
+
 /// Runs the real `grundy` binary with `args` and `input` on standard input
 /// under an address-space limit of `limit_mib` MiB (`ulimit -v`), so that
 /// an allocation in proportion to a declared count fails the test. A failed
@@ -52,9 +55,6 @@ pub fn grundy_limited(args: &[&str], input: &[u8], limit_mib: u64) -> std::proce
         .output()
         .unwrap()
 }
-
-/// The benchmarks' seeded generator, for large deterministic test inputs.
-pub use sg_bench::SplitMix64;
 
 fn mex(values: &[u32]) -> u32 {
     (0..).find(|v| !values.contains(v)).unwrap()

@@ -1,0 +1,107 @@
+//! `grundy row`: the Grundy value of one row of the row game (HDU 5724), or
+//! the values of every row of a width as a grid, text, JSON or a PNG
+//! heatmap.
+
+use super::shared::{UsageError, print_answers, write_png};
+use anyhow::{Result, bail};
+use sg_core::row::{MAX_WIDTH, row_from_columns, row_grundy};
+use sg_solve::answer::write_json_line;
+use sg_solve::heatmap::Grid;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The widest row whose every position fits in a grid (2^12 on a side).
+const GRID_MAX_WIDTH: u32 = 24;
+
+/// The Grundy value of one row of the row game, or a grid of all rows.
+#[derive(clap::Args, Debug)]
+#[command(long_about = "The Grundy value of one row of the row game of HDU 5724: pieces \
+    on COLUMNS (1..=W from the left) of a row of W cells; a piece moves right onto the \
+    next empty cell, jumping the pieces in between.\n\n\
+    With --grid: the values of all 2^W rows of W cells (W at most 24) as a grid, x the \
+    pieces of the right ceil(W/2) cells read as a binary number (bit 0 the rightmost \
+    cell), y those of the left floor(W/2) cells. With --png FILE, also a heatmap: each \
+    row SCALE pixels, losing rows (value 0) crimson, the others from dark purple (1) \
+    to yellow (the largest).\n\n\
+    With --json: {\"columns\":[1,19],\"width\":20,\"value\":1}, or for a grid \
+    {\"width\":8,\"values\":[[...],...]} (one array per y).\n\n\
+    Examples:\n  grundy row 1 19\n  grundy row --width 10 --grid --png rows.png")]
+pub(crate) struct Args {
+    /// The columns of the pieces (1..=W, distinct).
+    #[arg(value_name = "COLUMNS", conflicts_with = "grid")]
+    columns: Vec<u32>,
+    /// Cells in the row, W (1 to 64; with --grid at most 24).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WIDTH)))]
+    width: u32,
+    /// Print the values of every row of W cells as a grid instead.
+    #[arg(long)]
+    grid: bool,
+    /// With --grid: also draw the grid as a PNG heatmap into FILE.
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Pixels on a side of each row's square in the PNG.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    scale: u32,
+    /// One JSON object: the row and its value, or the grid.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `--json` for one row.
+#[derive(serde::Serialize)]
+struct RowJson<'a> {
+    columns: &'a [u32],
+    width: u32,
+    value: u32,
+}
+
+/// `--json` for the grid.
+#[derive(serde::Serialize)]
+struct GridJson<'a> {
+    width: u32,
+    values: Vec<&'a [u32]>,
+}
+
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
+    let width = args.width;
+    let mut out = Vec::new();
+    if !args.grid {
+        if args.png.is_some() {
+            bail!(UsageError("--png needs --grid".to_owned()));
+        }
+        let Some(row) = row_from_columns(width, &args.columns) else {
+            bail!(UsageError(format!(
+                "the columns {:?} are not distinct columns of 1..={width}",
+                args.columns
+            )));
+        };
+        let value = row_grundy(row);
+        if args.json {
+            let columns = &args.columns;
+            write_json_line(&mut out, &RowJson { columns, width, value });
+        } else {
+            writeln!(out, "{value}").expect("writing to a Vec cannot fail");
+        }
+        return print_answers(&out, Ok(()));
+    }
+    if width > GRID_MAX_WIDTH {
+        bail!(UsageError(format!(
+            "--grid needs a width of at most {GRID_MAX_WIDTH}, not {width}"
+        )));
+    }
+    let right = width.div_ceil(2);
+    let grid = Grid::from_fn::<anyhow::Error>(1 << right, 1 << (width - right), |x, y| {
+        Ok(row_grundy(((y as u64) << right) | x as u64))
+    })?;
+    if let Some(path) = &args.png {
+        write_png(&grid, args.scale, path)?;
+    }
+    if args.json {
+        let values = grid.rows().collect();
+        write_json_line(&mut out, &GridJson { width, values });
+    } else {
+        out.extend_from_slice(grid.to_text().as_bytes());
+    }
+    print_answers(&out, Ok(()))
+}
