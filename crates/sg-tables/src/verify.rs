@@ -12,6 +12,7 @@
 
 use crate::error::TableError;
 use crate::format::TableKind;
+use crate::octal::CatalogueEntry;
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
 use sg_core::octal::{Period, Rules, Sequence};
@@ -32,13 +33,24 @@ impl Table<'_> {
             }
             TableKind::OctalCatalogue => {
                 let catalogue = self.octal_catalogue()?;
-                for entry in catalogue.entries() {
-                    if let Some(values) = entry.all_values() {
-                        verify_octal(&entry.rules, &values, Some(entry.period))?;
-                    }
-                }
-                Ok(())
+                catalogue
+                    .entries()
+                    .iter()
+                    .try_for_each(CatalogueEntry::verify)
             }
+        }
+    }
+}
+
+impl CatalogueEntry {
+    /// Checks a solved entry: its values `G(0..computed)` (through its
+    /// period) are computed anew and must agree, and the engine must
+    /// certify exactly its period. An unsolved entry stores no values and
+    /// passes.
+    pub fn verify(&self) -> Result<(), TableError> {
+        match self.all_values() {
+            Some(values) => verify_octal(&self.rules, &values, Some(self.period)),
+            None => Ok(()),
         }
     }
 }
@@ -266,5 +278,33 @@ mod tests {
                 values[heap] ^= 1;
             }
         }
+    }
+
+    /// A catalogue entry is trusted only when its values and its period
+    /// are those the engine finds: a changed value or period fails.
+    #[cfg(feature = "embedded")]
+    #[test]
+    fn catalogue_entries_are_checked() {
+        use crate::error::TableError;
+        use sg_core::octal::Rules;
+
+        let catalogue = crate::embedded_octal_catalogue();
+        let entry = catalogue.get(&Rules::parse("0.77").unwrap()).unwrap();
+        entry.verify().unwrap();
+        let mut wrong = entry.clone();
+        wrong.values[40] ^= 1;
+        assert!(matches!(wrong.verify(), Err(TableError::OctalValue { .. })));
+        // The same values with a preperiod one too long (not the smallest):
+        // the values agree, the claimed period does not.
+        let mut wrong = entry.clone();
+        let mut period = wrong.period.unwrap();
+        let first = wrong.values[period.preperiod as usize];
+        period.preperiod += 1;
+        wrong.values.push(first);
+        wrong.period = Some(period);
+        assert!(matches!(
+            wrong.verify(),
+            Err(TableError::OctalPeriod { .. })
+        ));
     }
 }
