@@ -16,23 +16,8 @@
 use std::ops::ControlFlow;
 
 use super::moves::Moves;
+use super::search::{SearchScratch, first_missing};
 use super::sparse::{Sparse, Split, parity};
-
-/// Splits looked at by the first scan per value sought (it marks any
-/// sought value it meets; the values it misses, usually few, are then
-/// sought a few at a time by a vectorised scan of the remaining splits).
-const SCAN_PER_VALUE: usize = 8;
-
-/// A value the first scan looks for.
-const WANTED: u8 = 1;
-/// A value the first scan looked for and met.
-const FOUND: u8 = 2;
-
-/// Values sought at once by the vectorised scan.
-const TARGETS: usize = 8;
-
-/// Splits compared per step of the vectorised scan.
-const BLOCK: usize = 32;
 
 /// Which values not reached by a split's marked options are sure to be
 /// reached by none of its splits.
@@ -52,10 +37,10 @@ pub(crate) struct Scratch {
     /// `reach[v] != 0`: some option has value `v` (bytes, not bits: the
     /// marking loops then store without reading back).
     reach: Vec<u8>,
-    /// Per value: 0, or [`WANTED`] (sought by the first scan), or
-    /// [`FOUND`] (sought and met).
-    sought: Vec<u8>,
+    /// The values below `v0` that only a search of all splits can settle.
     need: Vec<u16>,
+    /// The search's own scratch space.
+    search: SearchScratch,
 }
 
 /// The smallest value not reached by an option of heap `h` whose heaps are
@@ -153,187 +138,10 @@ pub(crate) fn first_unreached(
     if need.is_empty() {
         return v0;
     }
-    let resume = scan(moves, values, h, top, scratch);
-    // The values the first scan did not find, smallest first, in groups
-    // of TARGETS: each group is sought through every remaining split.
-    let mut left = scratch
-        .need
-        .iter()
-        .copied()
-        .filter(|&v| scratch.sought[v as usize] != FOUND)
-        .peekable();
-    while left.peek().is_some() {
-        let mut group = [0u16; TARGETS];
-        let mut len = 0;
-        for (slot, v) in group.iter_mut().zip(left.by_ref()) {
-            *slot = v;
-            len += 1;
-        }
-        let mut found = [false; TARGETS];
-        seek(moves, values, h, resume, &group[..len], &mut found[..len]);
-        if let Some(k) = found[..len].iter().position(|&f| !f) {
-            return group[k] as usize;
-        }
+    match first_missing(moves, values, h, top, &scratch.need, &mut scratch.search) {
+        Some(v) => usize::from(v),
+        None => v0,
     }
-    v0
-}
-
-/// Where a scan stopped: the index of the take in `moves.pair`, and the
-/// next smaller part `a` to look at for it.
-type Resume = (usize, usize);
-
-/// The range of smaller parts `a` of the splits of `r` whose two parts
-/// are known heaps (below `n`).
-fn split_range(moves: &Moves, r: usize, n: usize) -> (usize, usize) {
-    (
-        (r + 1).saturating_sub(n).max(1),
-        moves.pair_top(r as u64) as usize,
-    )
-}
-
-/// A first scan of the splits, marking in `scratch.sought` (as
-/// [`FOUND`]) each value of `scratch.need` it meets; stops when all are
-/// found or after `SCAN_PER_VALUE` splits per value, and says where.
-fn scan(moves: &Moves, values: &[u16], h: usize, top: usize, scratch: &mut Scratch) -> Resume {
-    let n = values.len();
-    let sought = &mut scratch.sought;
-    sought.clear();
-    sought.resize(top + 1, 0);
-    for &v in &scratch.need {
-        sought[v as usize] = WANTED;
-    }
-    let mut missing = scratch.need.len();
-    let mut budget = SCAN_PER_VALUE * missing;
-    for (t, &i) in moves.pair.iter().enumerate() {
-        let Some(r) = h.checked_sub(i as usize) else {
-            continue;
-        };
-        let (lo, hi) = split_range(moves, r, n);
-        if lo > hi {
-            continue;
-        }
-        let end = hi.min(lo + budget - 1);
-        for a in lo..=end {
-            let x = (values[a] ^ values[r - a]) as usize;
-            if sought[x] == WANTED {
-                sought[x] = FOUND;
-                missing -= 1;
-                if missing == 0 {
-                    return (moves.pair.len(), 0);
-                }
-            }
-        }
-        budget -= end + 1 - lo;
-        if budget == 0 {
-            return (t, end + 1);
-        }
-    }
-    (moves.pair.len(), 0)
-}
-
-/// Looks for the values `targets` (at most [`TARGETS`]) among the splits
-/// from `resume` on, setting `found[k]` for each one met; stops when all
-/// are found.
-fn seek(
-    moves: &Moves,
-    values: &[u16],
-    h: usize,
-    resume: Resume,
-    targets: &[u16],
-    found: &mut [bool],
-) {
-    let n = values.len();
-    // Padded with the first target (a repeat changes nothing).
-    let mut padded = [targets[0]; TARGETS];
-    padded[..targets.len()].copy_from_slice(targets);
-    let mut missing = targets.len();
-    for (t, &i) in moves.pair.iter().enumerate().skip(resume.0) {
-        let Some(r) = h.checked_sub(i as usize) else {
-            continue;
-        };
-        let (mut lo, hi) = split_range(moves, r, n);
-        if t == resume.0 {
-            lo = lo.max(resume.1);
-        }
-        while lo <= hi {
-            let Some(a) = first_hit(Splits { values, r, lo, hi }, &padded) else {
-                break;
-            };
-            let x = values[a] ^ values[r - a];
-            for (k, &v) in targets.iter().enumerate() {
-                if v == x && !found[k] {
-                    found[k] = true;
-                    missing -= 1;
-                }
-            }
-            if missing == 0 {
-                return;
-            }
-            // Seek only the values still missing.
-            let first_missing = targets[found.iter().position(|&f| !f).unwrap_or(0)];
-            padded = [first_missing; TARGETS];
-            for (slot, (&v, _)) in padded
-                .iter_mut()
-                .zip(targets.iter().zip(found.iter()).filter(|(_, f)| !**f))
-            {
-                *slot = v;
-            }
-            lo = a + 1;
-        }
-    }
-}
-
-/// The splits `{a, r - a}` with `lo <= a <= hi` of a split size `r`.
-#[derive(Debug, Clone, Copy)]
-struct Splits<'a> {
-    values: &'a [u16],
-    r: usize,
-    lo: usize,
-    hi: usize,
-}
-
-/// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`.
-fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU supports AVX2 (checked just above), the only
-        // requirement of a `target_feature(enable = "avx2")` function.
-        return unsafe { first_hit_avx2(splits, targets) };
-    }
-    first_hit_portable(splits, targets)
-}
-
-/// [`first_hit_portable`] compiled for AVX2 (16 splits per instruction):
-/// about 25% less CPU than the baseline (SSE2) build on `.376` to 2^18,
-/// 5% on `.6`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn first_hit_avx2(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
-    first_hit_portable(splits, targets)
-}
-
-/// Blocks of [`BLOCK`] splits, compared with every target without a
-/// branch (the loop vectorises); the block with a hit is then searched.
-#[inline(always)]
-fn first_hit_portable(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
-    let Splits { values, r, lo, hi } = splits;
-    let mut a = lo;
-    while a + BLOCK <= hi + 1 {
-        let small = &values[a..a + BLOCK];
-        let large = &values[r + 1 - a - BLOCK..r + 1 - a];
-        let mut hit = false;
-        for j in 0..BLOCK {
-            let x = small[j] ^ large[BLOCK - 1 - j];
-            for &t in targets {
-                hit |= x == t;
-            }
-        }
-        if hit {
-            break;
-        }
-        a += BLOCK;
-    }
-    (a..=hi).find(|&a| targets.contains(&(values[a] ^ values[r - a])))
 }
 
 /// Marks in `reach` the value of every split `{a, r - a}` with a rare part

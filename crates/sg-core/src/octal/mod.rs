@@ -85,6 +85,7 @@ mod heap;
 mod moves;
 mod period;
 mod rules;
+mod search;
 mod sequence;
 mod sparse;
 mod sums;

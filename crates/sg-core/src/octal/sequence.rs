@@ -40,6 +40,25 @@ const CHEAP_WORK: usize = 128;
 /// How often (in heaps) [`Sequence::extend_to`] reports progress.
 const PROGRESS_EVERY: u64 = 1 << 16;
 
+/// Runs `f` on a thread of the current rayon pool (the global one outside
+/// any pool): the batches' parallel steps are then forks of a worker,
+/// which the other workers steal, instead of jobs injected from outside
+/// the pool, for which the calling thread sleeps and wakes each time.
+#[cfg(feature = "parallel")]
+fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    if rayon::current_thread_index().is_some() {
+        f()
+    } else {
+        rayon::scope(|_| f())
+    }
+}
+
+/// Runs `f` (no thread pool without feature `parallel`).
+#[cfg(not(feature = "parallel"))]
+fn in_pool<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
 /// Why [`Sequence::extend_to`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -136,7 +155,20 @@ impl Sequence {
         }
         let end = to as usize + 1;
         self.values.reserve(end.saturating_sub(self.values.len()));
-        let mut next_report = self.values.len() as u64;
+        while self.values.len() < end {
+            let stop = end.min(self.values.len() + PROGRESS_EVERY as usize);
+            let certified = in_pool(|| self.extend_chunk(stop))?;
+            progress(self.values.len() as u64);
+            if let Some(p) = certified {
+                return Ok(Status::Certified(p));
+            }
+        }
+        Ok(Status::LimitReached)
+    }
+
+    /// Computes values up to heap `end - 1`, or until a period is
+    /// certified (returned).
+    fn extend_chunk(&mut self, end: usize) -> Result<Option<Period>, OctalError> {
         while self.values.len() < end {
             let n = self.values.len();
             // Cheap values (few rare splits to enumerate) are computed one
@@ -173,17 +205,11 @@ impl Sequence {
                     && let Some(p) = self.tracker.push(&self.moves, &self.values)
                 {
                     self.period = Some(p);
-                    progress(self.values.len() as u64);
-                    return Ok(Status::Certified(p));
+                    return Ok(Some(p));
                 }
             }
-            if self.values.len() as u64 >= next_report {
-                progress(self.values.len() as u64);
-                next_report = self.values.len() as u64 + PROGRESS_EVERY;
-            }
         }
-        progress(self.values.len() as u64);
-        Ok(Status::LimitReached)
+        Ok(None)
     }
 
     /// [`first_unreached`] for heaps `n .. n + batch`, from the values

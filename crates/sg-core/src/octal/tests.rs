@@ -235,3 +235,18 @@ fn resume_continues_a_stored_run() {
     }
     assert!(Sequence::resume(Rules::parse(".6").unwrap(), vec![1, 0]).is_err());
 }
+
+/// The portable search of the splits (used on CPUs without AVX-512 and for
+/// values of 1024 and more) gives the definition's values too.
+#[test]
+fn portable_search_matches_the_definition() {
+    use std::sync::atomic::Ordering;
+    super::search::PORTABLE_ONLY.store(true, Ordering::Relaxed);
+    let mut rng = SplitMix64::new(31);
+    for case in 0..40 {
+        let rules = random_code(&mut rng, 1 + case % 4, 8, case % 5 == 4);
+        assert_matches_definition(&rules, 1500);
+    }
+    assert_matches_definition(&Rules::grundys_game(), 2000);
+    super::search::PORTABLE_ONLY.store(false, Ordering::Relaxed);
+}
