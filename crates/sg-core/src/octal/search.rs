@@ -27,10 +27,40 @@ pub(crate) struct SearchScratch {
     sought: Vec<u8>,
 }
 
-/// The smallest of `need` (ascending, nonempty) that no split of heap `h`
-/// with both parts below `n = values.len()` reaches, if any. Every value
-/// is below `top`, a power of two.
+/// The smallest `limit` of `need` (ascending, nonempty) that no split of
+/// heap `h` with both parts below `n = values.len()` reaches, ascending,
+/// into `missing`. Every value is below `top`, a power of two.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn first_missing(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    top: usize,
+    need: &[u16],
+    limit: usize,
+    missing: &mut Vec<u16>,
+    scratch: &mut SearchScratch,
+) {
+    missing.clear();
+    #[cfg(target_arch = "x86_64")]
+    if usize::from(need[need.len() - 1]) < BITSET_VALUES && use_avx512() {
+        // SAFETY: the CPU supports AVX-512 F and BW (checked by
+        // `use_avx512`), the only requirement of the function.
+        let set = unsafe { missing_avx512(moves, values, h, need, usize::MAX) };
+        let unreached = need
+            .iter()
+            .copied()
+            .filter(|&v| set[usize::from(v >> 4)] >> (v & 15) & 1 != 0);
+        missing.extend(unreached.take(limit));
+        return;
+    }
+    first_missing_portable(moves, values, h, top, need, limit, missing, scratch);
+}
+
+/// The smallest of `need` (ascending, nonempty) that a short scan of the
+/// splits of heap `h` (a few per value) does not meet: it may be reached
+/// by a later split or by none. `None` when all are met.
+pub(crate) fn first_unmet(
     moves: &Moves,
     values: &[u16],
     h: usize,
@@ -40,12 +70,23 @@ pub(crate) fn first_missing(
 ) -> Option<u16> {
     #[cfg(target_arch = "x86_64")]
     if usize::from(need[need.len() - 1]) < BITSET_VALUES && use_avx512() {
+        let budget = SHORT_SCAN_PER_VALUE * need.len();
         // SAFETY: the CPU supports AVX-512 F and BW (checked by
         // `use_avx512`), the only requirement of the function.
-        return unsafe { first_missing_avx512(moves, values, h, need) };
+        let set = unsafe { missing_avx512(moves, values, h, need, budget) };
+        return need
+            .iter()
+            .copied()
+            .find(|&v| set[usize::from(v >> 4)] >> (v & 15) & 1 != 0);
     }
-    first_missing_portable(moves, values, h, top, need, scratch)
+    scan(moves, values, h, top, need, &mut scratch.sought);
+    need.iter()
+        .copied()
+        .find(|&v| scratch.sought[usize::from(v)] != FOUND)
 }
+
+/// Splits per value sought looked at by [`first_unmet`] with AVX-512.
+const SHORT_SCAN_PER_VALUE: usize = 32;
 
 /// Whether the AVX-512 search may run: the CPU has AVX-512 F and BW (and,
 /// in tests, the portable search is not forced).
@@ -68,10 +109,17 @@ pub(crate) static PORTABLE_ONLY: std::sync::atomic::AtomicBool =
 /// Values the AVX-512 search's set holds: 64 words of 16 bits.
 const BITSET_VALUES: usize = 1024;
 
-/// [`first_missing`] by the 1024-bit set (module doc).
+/// The values of `need` that none of the first `budget` splits reaches, as
+/// a 1024-bit set, by the vectorised search (module doc).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn first_missing_avx512(moves: &Moves, values: &[u16], h: usize, need: &[u16]) -> Option<u16> {
+fn missing_avx512(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    need: &[u16],
+    mut budget: usize,
+) -> [u16; BITSET_VALUES / 16] {
     let n = values.len();
     let mut set = [0u16; BITSET_VALUES / 16];
     for &v in need {
@@ -83,13 +131,19 @@ fn first_missing_avx512(moves: &Moves, values: &[u16], h: usize, need: &[u16]) -
             continue;
         };
         let (lo, hi) = split_range(moves, r, n);
-        if lo <= hi && search_avx512(values, r, lo, hi, &mut set, &mut left) {
-            return None;
+        if lo > hi {
+            continue;
+        }
+        let hi = hi.min(lo.saturating_add(budget - 1));
+        if search_avx512(values, r, lo, hi, &mut set, &mut left) {
+            break;
+        }
+        budget -= hi + 1 - lo;
+        if budget == 0 {
+            break;
         }
     }
-    need.iter()
-        .copied()
-        .find(|&v| set[usize::from(v >> 4)] >> (v & 15) & 1 != 0)
+    set
 }
 
 /// Removes from `set` (and counts down in `left`) the values of the splits
@@ -185,14 +239,18 @@ fn search_avx512(
 
 /// [`first_missing`] by a first scalar scan, then a vectorised search for
 /// a few values at a time.
+#[allow(clippy::too_many_arguments)]
 fn first_missing_portable(
     moves: &Moves,
     values: &[u16],
     h: usize,
     top: usize,
     need: &[u16],
+    limit: usize,
+    missing: &mut Vec<u16>,
     scratch: &mut SearchScratch,
-) -> Option<u16> {
+) {
+    missing.clear();
     let resume = scan(moves, values, h, top, need, &mut scratch.sought);
     // The values the first scan did not find, smallest first, in groups
     // of TARGETS: each group is sought through every remaining split.
@@ -211,11 +269,13 @@ fn first_missing_portable(
         }
         let mut found = [false; TARGETS];
         seek(moves, values, h, resume, &group[..len], &mut found[..len]);
-        if let Some(k) = found[..len].iter().position(|&f| !f) {
-            return Some(group[k]);
+        for (&v, _) in group[..len].iter().zip(found).filter(|(_, f)| !f) {
+            missing.push(v);
+            if missing.len() == limit {
+                return;
+            }
         }
     }
-    None
 }
 
 /// Splits looked at by the first scan per value sought (it marks any
@@ -404,23 +464,23 @@ mod tests {
     use crate::octal::Rules;
     use crate::testing::SplitMix64;
 
-    /// The smallest of `need` that no split reaches, by trying every split.
-    fn brute_force(moves: &Moves, values: &[u16], h: usize, need: &[u16]) -> Option<u16> {
+    /// Whether some split reaches `v`, by trying every split.
+    fn reached(moves: &Moves, values: &[u16], h: usize, v: u16) -> bool {
         let n = values.len();
-        need.iter().copied().find(|&v| {
-            !moves.pair.iter().any(|&i| {
-                h.checked_sub(i as usize).is_some_and(|r| {
-                    let (lo, hi) = split_range(moves, r, n);
-                    (lo..=hi).any(|a| values[a] ^ values[r - a] == v)
-                })
+        moves.pair.iter().any(|&i| {
+            h.checked_sub(i as usize).is_some_and(|r| {
+                let (lo, hi) = split_range(moves, r, n);
+                (lo..=hi).any(|a| values[a] ^ values[r - a] == v)
             })
         })
     }
 
-    /// Both searches against trying every split, on random sequences
-    /// (not game values: the search works for any values), with values
-    /// below 4 to 2048 (so that XORs fall outside the 1024-bit set) and
-    /// random sets of values sought, including values no split reaches.
+    /// The searches against trying every split, on random sequences (not
+    /// game values: the search works for any values), with values below 4
+    /// to 2048 (so that XORs fall outside the 1024-bit set) and random sets
+    /// of values sought, including values no split reaches: the missing
+    /// values (portable and AVX-512 where the CPU has it, every limit), and
+    /// the short scan's first unmet value (all before it are reached).
     #[test]
     fn searches_equal_brute_force() {
         let mut rng = SplitMix64::new(1024);
@@ -443,29 +503,49 @@ mod tests {
             if need.is_empty() {
                 need.push(rng.below(sought_below) as u16);
             }
-            let expected = brute_force(&moves, &values, h, &need);
-            answers[usize::from(expected.is_some())] += 1;
+            let top = (2 * range).next_power_of_two() as usize;
+            let all: Vec<u16> = need
+                .iter()
+                .copied()
+                .filter(|&v| !reached(&moves, &values, h, v))
+                .collect();
+            answers[usize::from(all.is_empty())] += 1;
             let mut scratch = SearchScratch::default();
-            assert_eq!(
+            let mut missing = vec![];
+            for limit in [1, 2, 4] {
+                let expected = &all[..all.len().min(limit)];
+                first_missing(
+                    &moves,
+                    &values,
+                    h,
+                    top,
+                    &need,
+                    limit,
+                    &mut missing,
+                    &mut scratch,
+                );
+                assert_eq!(missing, expected, "case {case}, limit {limit}");
                 first_missing_portable(
                     &moves,
                     &values,
                     h,
-                    (2 * range).next_power_of_two() as usize,
+                    top,
                     &need,
-                    &mut scratch
-                ),
-                expected,
-                "portable, case {case}"
-            );
-            #[cfg(target_arch = "x86_64")]
-            if usize::from(need[need.len() - 1]) < BITSET_VALUES
-                && std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-            {
-                // SAFETY: the CPU supports AVX-512 F and BW (checked above).
-                let got = unsafe { first_missing_avx512(&moves, &values, h, &need) };
-                assert_eq!(got, expected, "AVX-512, case {case}");
+                    limit,
+                    &mut missing,
+                    &mut scratch,
+                );
+                assert_eq!(missing, expected, "portable, case {case}, limit {limit}");
+            }
+            let unmet = first_unmet(&moves, &values, h, top, &need, &mut scratch);
+            for &v in need.iter().take_while(|&&v| Some(v) != unmet) {
+                assert!(
+                    reached(&moves, &values, h, v),
+                    "case {case}: {v} before {unmet:?}"
+                );
+            }
+            if let Some(&first) = all.first() {
+                assert!(unmet.is_some_and(|u| u <= first), "case {case}: {unmet:?}");
             }
         }
         // Both outcomes occur often enough for the comparison to mean much.

@@ -16,7 +16,7 @@
 //! heaps (where a batch would be mostly dependencies) are computed one by
 //! one. The values do not depend on the batches or the thread count.
 
-use super::heap::{RareMarks, Scratch, first_unreached, settle};
+use super::heap::{Candidates, RareMarks, Scratch, first_unreached, settle};
 use super::moves::Moves;
 use super::period::{Period, PeriodicSequence, Tracker};
 use super::sparse::Sparse;
@@ -32,6 +32,9 @@ const MAX_BATCH: usize = 256;
 /// The fewest heaps computed as one batch (beyond [`BATCH_FROM`], for
 /// values that are not cheap).
 const MIN_BATCH: usize = 32;
+
+/// The candidates sought for the heaps of a batch (see `heap::Candidates`).
+const CANDIDATES: usize = 2;
 
 /// Below this many rare splits to enumerate per heap, heaps are computed one
 /// by one.
@@ -184,14 +187,14 @@ impl Sequence {
                 (n / 16).min(longest).min(end - n)
             };
             let (first, marks) = self.first_unreached_batch(n, batch);
-            for v0 in first {
+            for candidates in &first {
                 let h = self.values.len();
                 let g = settle(
                     &self.sparse,
                     &self.moves,
                     &self.values,
                     n,
-                    v0,
+                    candidates,
                     marks.as_ref(),
                     &mut self.scratch,
                 );
@@ -214,11 +217,15 @@ impl Sequence {
 
     /// [`first_unreached`] for heaps `n .. n + batch`, from the values
     /// below `n`, in parallel when the batch is large enough.
-    fn first_unreached_batch(&mut self, n: usize, batch: usize) -> (Vec<usize>, Option<RareMarks>) {
+    fn first_unreached_batch(
+        &mut self,
+        n: usize,
+        batch: usize,
+    ) -> (Vec<Candidates>, Option<RareMarks>) {
         let (sparse, moves, values) = (&self.sparse, &self.moves, &self.values[..n]);
         if batch == 1 {
-            let v0 = first_unreached(sparse, moves, values, n, None, &mut self.scratch);
-            return (vec![v0], None);
+            let first = first_unreached(sparse, moves, values, n, 1, None, &mut self.scratch);
+            return (vec![first], None);
         }
         // Split sizes of the batch's heaps: h - i for the takes i that split.
         let (low, high) = (moves.pair.first(), moves.pair.last());
@@ -237,6 +244,9 @@ impl Sequence {
             _ => None,
         };
         let shared = marks.as_ref();
+        // Heaps after the first may be reached by options into the batch:
+        // a few spare candidates spare most of them a recomputation.
+        let want = CANDIDATES;
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
@@ -244,15 +254,15 @@ impl Sequence {
                 .into_par_iter()
                 .with_min_len(16)
                 .map_init(Scratch::default, |scratch, h| {
-                    first_unreached(sparse, moves, values, h, shared, scratch)
+                    first_unreached(sparse, moves, values, h, want, shared, scratch)
                 });
             (firsts.collect(), marks)
         }
         #[cfg(not(feature = "parallel"))]
         {
             let scratch = &mut self.scratch;
-            let firsts =
-                (n..n + batch).map(|h| first_unreached(sparse, moves, values, h, shared, scratch));
+            let firsts = (n..n + batch)
+                .map(|h| first_unreached(sparse, moves, values, h, want, shared, scratch));
             (firsts.collect(), marks)
         }
     }
