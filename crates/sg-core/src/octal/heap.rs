@@ -347,18 +347,9 @@ impl RareMarks {
             }
             alias.push(rows.len());
             let mut table = vec![0u8; (hi - lo) * width];
-            let fill = |(k, row): (usize, &mut [u8])| mark_rare(split, moves, values, lo + k, row);
-            #[cfg(feature = "parallel")]
-            {
-                use rayon::prelude::*;
-                table
-                    .par_chunks_mut(width)
-                    .with_min_len(8)
-                    .enumerate()
-                    .for_each(fill);
+            for (k, row) in table.chunks_mut(width).enumerate() {
+                mark_rare(split, moves, values, lo + k, row);
             }
-            #[cfg(not(feature = "parallel"))]
-            table.chunks_mut(width).enumerate().for_each(fill);
             rows.push(table);
         }
         RareMarks {

@@ -29,8 +29,8 @@
 //!   pass over all `n/2` splits; see the `sparse` module for the argument
 //!   that makes it exact for every choice of mask (and of a flip by heap
 //!   parity), and the `heap` module for how one value is found. Batches of
-//!   heaps are computed in parallel with rayon (the `sequence` module says
-//!   how, and why not one value at a time). It stops as soon as a period is
+//!   heaps are computed in parallel by a crew of threads (the `sequence`
+//!   and `crew` modules say how, and why not one value at a time). It stops as soon as a period is
 //!   certified.
 //! - [`PeriodicSequence`]: a certified sequence answering any heap below
 //!   2^63 in O(1); [`winning_move`] finds a winning move in a sum of heaps.
@@ -80,6 +80,7 @@
 //! there on). The smallest preperiod for `d` is then found by walking down
 //! from `e` while `G(m) = G(m + d)`. Both are what [`Period`] reports.
 
+mod crew;
 mod definition;
 mod heap;
 mod moves;

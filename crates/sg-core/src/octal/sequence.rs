@@ -7,15 +7,19 @@
 //! Heap `h` depends on heaps `h - 1, h - 2, ...` only through a few
 //! options: once the values below `n` are known, nearly all the work for
 //! heaps `n .. n + B` (every option whose heaps are all below `n`) is
-//! independent, and is done for the whole batch at once, in parallel with
-//! rayon (feature `parallel`, on by default; the caller's rayon pool sets
-//! the number of threads). The few options that involve heaps of the batch
-//! itself are then added heap by heap, in order (see `heap`). Each
-//! value costs only a few microseconds, far too little to share out on its
-//! own; a batch of `B` values amortises the cost of a parallel step. Small
-//! heaps (where a batch would be mostly dependencies) are computed one by
-//! one. The values do not depend on the batches or the thread count.
+//! independent, and is done for the whole batch at once, shared by a crew
+//! of threads (the `crew` module; feature `parallel`, on by default; the
+//! caller's rayon pool sets the number of threads). The few options that
+//! involve heaps of the batch itself are then added heap by heap, in order
+//! (see `heap`). Each value costs only a few microseconds, far too little
+//! to share out on its own; a batch of `B` values amortises the hand-over.
+//! Small heaps (where a batch would be mostly dependencies) are computed
+//! one by one. The values do not depend on the batches or the thread count.
 
+use std::ops::Range;
+use std::sync::RwLock;
+
+use super::crew::{self, Batch};
 use super::heap::{Candidates, RareMarks, Scratch, first_unreached, settle};
 use super::moves::Moves;
 use super::period::{Period, PeriodicSequence, Tracker};
@@ -43,23 +47,63 @@ const CHEAP_WORK: usize = 128;
 /// How often (in heaps) [`Sequence::extend_to`] reports progress.
 const PROGRESS_EVERY: u64 = 1 << 16;
 
-/// Runs `f` on a thread of the current rayon pool (the global one outside
-/// any pool): the batches' parallel steps are then forks of a worker,
-/// which the other workers steal, instead of jobs injected from outside
-/// the pool, for which the calling thread sleeps and wakes each time.
+/// The crew's threads besides the caller: the caller's rayon pool sets
+/// the number of threads, except on a thread of a rayon pool, where the
+/// pool's other threads are presumed busy (e.g. with other games).
 #[cfg(feature = "parallel")]
-fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    if rayon::current_thread_index().is_some() {
-        f()
-    } else {
-        rayon::scope(|_| f())
+fn helpers() -> usize {
+    match rayon::current_thread_index() {
+        Some(_) => 0,
+        None => rayon::current_num_threads().saturating_sub(1),
     }
 }
 
-/// Runs `f` (no thread pool without feature `parallel`).
+/// No threads besides the caller without feature `parallel`.
 #[cfg(not(feature = "parallel"))]
-fn in_pool<R>(f: impl FnOnce() -> R) -> R {
-    f()
+fn helpers() -> usize {
+    0
+}
+
+/// The first pass of the heaps `heaps` of a batch (a crew's work): the
+/// marks of the rare splits for their split sizes once, shared by the
+/// takes (heaps `h` and `h + 1` with takes `i` and `i + 1` split the same
+/// `r`), then each heap's candidates.
+fn first_pass(
+    s: &&mut Sequence,
+    batch: Batch,
+    heaps: Range<usize>,
+    scratch: &mut Scratch,
+    out: &mut Vec<Candidates>,
+) {
+    let (sparse, moves, values) = (&s.sparse, &s.moves, &s.values[..batch.n]);
+    let marks = match (moves.pair.first(), moves.pair.last()) {
+        // Worth it only when takes share split sizes, and when rows are
+        // short (values below 4096).
+        (Some(&lo), Some(&hi)) if moves.pair.len() > 1 && sparse.bits <= 12 => {
+            Some(RareMarks::new(
+                sparse,
+                moves,
+                values,
+                heaps.start.saturating_sub(hi as usize),
+                heaps.end - lo as usize,
+            ))
+        }
+        _ => None,
+    };
+    // Heaps after the first may be reached by options into the batch:
+    // a spare candidate spares most of them a recomputation.
+    for h in heaps {
+        let want = if h == batch.n { 1 } else { CANDIDATES };
+        out.push(first_unreached(
+            sparse,
+            moves,
+            values,
+            h,
+            want,
+            marks.as_ref(),
+            scratch,
+        ));
+    }
 }
 
 /// Why [`Sequence::extend_to`] returned.
@@ -97,6 +141,8 @@ pub struct Sequence {
     /// Heaps with less work than this are computed one at a time
     /// ([`CHEAP_WORK`]).
     cheap_work: usize,
+    /// The crew's threads besides the caller, when tests set them.
+    helpers: Option<usize>,
 }
 
 impl Sequence {
@@ -111,6 +157,7 @@ impl Sequence {
             scratch: Scratch::default(),
             batch_from: BATCH_FROM,
             cheap_work: CHEAP_WORK,
+            helpers: None,
             tracker: Tracker::default(),
             period: None,
             limit: ValueLimit::from(u16::MAX),
@@ -160,7 +207,7 @@ impl Sequence {
         self.values.reserve(end.saturating_sub(self.values.len()));
         while self.values.len() < end {
             let stop = end.min(self.values.len() + PROGRESS_EVERY as usize);
-            let certified = in_pool(|| self.extend_chunk(stop))?;
+            let certified = self.extend_chunk(stop)?;
             progress(self.values.len() as u64);
             if let Some(p) = certified {
                 return Ok(Status::Certified(p));
@@ -170,101 +217,113 @@ impl Sequence {
     }
 
     /// Computes values up to heap `end - 1`, or until a period is
-    /// certified (returned).
+    /// certified (returned). Heaps computed one at a time come first,
+    /// without a crew; the batches after them are shared with one (see the
+    /// `crew` module).
     fn extend_chunk(&mut self, end: usize) -> Result<Option<Period>, OctalError> {
-        while self.values.len() < end {
+        while self.values.len() < end && self.batch_len(end) == 1 {
             let n = self.values.len();
-            // Cheap values (few rare splits to enumerate) are computed one
-            // by one: a batch costs a parallel step, and fix-ups that grow
-            // with its length.
-            let cheap = self.sparse.rare_work() < self.cheap_work;
-            let batch = if n < self.batch_from || cheap {
-                1
-            } else {
-                // The fix-ups of a batch of B heaps cost about B/2 per take
-                // and heap: keep them well below the marks of the rare splits.
-                let longest = (self.sparse.rare_work() / 2).clamp(MIN_BATCH, MAX_BATCH);
-                (n / 16).min(longest).min(end - n)
-            };
-            let (first, marks) = self.first_unreached_batch(n, batch);
-            for candidates in &first {
-                let h = self.values.len();
-                let g = settle(
-                    &self.sparse,
-                    &self.moves,
-                    &self.values,
-                    n,
-                    candidates,
-                    marks.as_ref(),
-                    &mut self.scratch,
-                );
-                if g > self.limit as usize {
-                    return Err(OctalError::ValueOverflow { heap: h as u64 });
+            let first = first_unreached(
+                &self.sparse,
+                &self.moves,
+                &self.values,
+                n,
+                1,
+                None,
+                &mut self.scratch,
+            );
+            if let Some(p) = self.settle_batch(n, &[first])? {
+                return Ok(Some(p));
+            }
+        }
+        if self.values.len() >= end {
+            return Ok(None);
+        }
+        let helpers = self.helpers.unwrap_or_else(helpers);
+        let state = RwLock::new(self);
+        crew::run(&state, helpers, &first_pass, |crew| {
+            loop {
+                let mut s = crew.write();
+                let n = s.values.len();
+                if n >= end {
+                    return Ok(None);
                 }
-                self.values.push(g as u16);
-                self.max_value = self.max_value.max(g as u16);
-                self.sparse.push(&self.values);
-                if self.rules.has_periodicity_theorem()
-                    && let Some(p) = self.tracker.push(&self.moves, &self.values)
-                {
-                    self.period = Some(p);
+                let len = s.batch_len(end);
+                let first = if len == 1 {
+                    let s = &mut **s;
+                    vec![first_unreached(
+                        &s.sparse,
+                        &s.moves,
+                        &s.values,
+                        n,
+                        1,
+                        None,
+                        &mut s.scratch,
+                    )]
+                } else {
+                    drop(s);
+                    let first = crew.first_pass(Batch { n, len });
+                    s = crew.write();
+                    first
+                };
+                if let Some(p) = s.settle_batch(n, &first)? {
                     return Ok(Some(p));
                 }
             }
-        }
-        Ok(None)
+        })
     }
 
-    /// [`first_unreached`] for heaps `n .. n + batch`, from the values
-    /// below `n`, in parallel when the batch is large enough.
-    fn first_unreached_batch(
+    /// How many heaps from the next one to compute as one batch (1: one
+    /// at a time), up to heap `end - 1`.
+    fn batch_len(&self, end: usize) -> usize {
+        let n = self.values.len();
+        // Cheap values (few rare splits to enumerate) are computed one by
+        // one: a batch costs a parallel step, and fix-ups that grow with its
+        // length.
+        let cheap = self.sparse.rare_work() < self.cheap_work;
+        if n < self.batch_from || cheap {
+            1
+        } else {
+            // The fix-ups of a batch of B heaps cost about B/2 per take and
+            // heap: keep them well below the marks of the rare splits.
+            let longest = (self.sparse.rare_work() / 2).clamp(MIN_BATCH, MAX_BATCH);
+            (n / 16).min(longest).min(end - n)
+        }
+    }
+
+    /// Settles the heaps `n, n + 1, ...` of a batch in order from their
+    /// first pass, and records their values; returns the period as soon
+    /// as one is certified.
+    fn settle_batch(
         &mut self,
         n: usize,
-        batch: usize,
-    ) -> (Vec<Candidates>, Option<RareMarks>) {
-        let (sparse, moves, values) = (&self.sparse, &self.moves, &self.values[..n]);
-        if batch == 1 {
-            let first = first_unreached(sparse, moves, values, n, 1, None, &mut self.scratch);
-            return (vec![first], None);
-        }
-        // Split sizes of the batch's heaps: h - i for the takes i that split.
-        let (low, high) = (moves.pair.first(), moves.pair.last());
-        let marks = match (low, high) {
-            // Worth it only when takes share split sizes, and when rows are
-            // short (values below 4096).
-            (Some(&lo), Some(&hi)) if moves.pair.len() > 1 && sparse.bits <= 12 => {
-                Some(RareMarks::new(
-                    sparse,
-                    moves,
-                    values,
-                    n.saturating_sub(hi as usize),
-                    n + batch - lo as usize,
-                ))
+        first: &[Candidates],
+    ) -> Result<Option<Period>, OctalError> {
+        for candidates in first {
+            let h = self.values.len();
+            let g = settle(
+                &self.sparse,
+                &self.moves,
+                &self.values,
+                n,
+                candidates,
+                None,
+                &mut self.scratch,
+            );
+            if g > self.limit as usize {
+                return Err(OctalError::ValueOverflow { heap: h as u64 });
             }
-            _ => None,
-        };
-        let shared = marks.as_ref();
-        // Heaps after the first may be reached by options into the batch:
-        // a few spare candidates spare most of them a recomputation.
-        let want = CANDIDATES;
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            let firsts = (n..n + batch)
-                .into_par_iter()
-                .with_min_len(16)
-                .map_init(Scratch::default, |scratch, h| {
-                    first_unreached(sparse, moves, values, h, want, shared, scratch)
-                });
-            (firsts.collect(), marks)
+            self.values.push(g as u16);
+            self.max_value = self.max_value.max(g as u16);
+            self.sparse.push(&self.values);
+            if self.rules.has_periodicity_theorem()
+                && let Some(p) = self.tracker.push(&self.moves, &self.values)
+            {
+                self.period = Some(p);
+                return Ok(Some(p));
+            }
         }
-        #[cfg(not(feature = "parallel"))]
-        {
-            let scratch = &mut self.scratch;
-            let firsts = (n..n + batch)
-                .map(|h| first_unreached(sparse, moves, values, h, want, shared, scratch));
-            (firsts.collect(), marks)
-        }
+        Ok(None)
     }
 
     /// The game.
@@ -326,6 +385,13 @@ impl Sequence {
     pub(crate) fn with_batches_from(mut self, from: usize) -> Sequence {
         self.batch_from = from;
         self.cheap_work = 0;
+        self
+    }
+
+    /// Sets the crew's threads besides the caller (tests of the crew).
+    #[cfg(test)]
+    pub(crate) fn with_helpers(mut self, helpers: usize) -> Sequence {
+        self.helpers = Some(helpers);
         self
     }
 

@@ -1,0 +1,228 @@
+//! The crew: the threads that share the first pass of each batch of heaps
+//! (`heap::first_unreached` for every heap of the batch, independent of
+//! each other), while the sequential steps between batches run on the
+//! calling thread alone.
+//!
+//! A batch's first pass takes tens of microseconds, and there is one
+//! every few dozen heaps: a thread pool that puts idle threads to sleep
+//! (rayon's) spends about as long waking them as the pass itself takes.
+//! The crew's threads instead wait for the next batch spinning for a
+//! while (about [`SPIN`]) before they park, and the leader hands out the
+//! batch in chunks of [`CHUNK`] heaps that any thread claims, so a thread
+//! that is slow to wake (on a loaded machine) costs nothing: the others
+//! take its chunks. The shared state is behind a [`RwLock`]: the threads
+//! read it during a pass, the leader writes it between passes.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::thread::{self, Thread};
+use std::time::{Duration, Instant};
+
+use super::heap::{Candidates, Scratch};
+
+/// Heaps claimed at once.
+pub(crate) const CHUNK: usize = 16;
+
+/// How long an idle thread spins before it parks.
+const SPIN: Duration = Duration::from_micros(200);
+
+/// One batch's first pass: heaps `n..n + len` from the values below `n`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Batch {
+    /// The first heap, and the number of values known.
+    pub(crate) n: usize,
+    /// The number of heaps.
+    pub(crate) len: usize,
+}
+
+/// The first pass of the heaps `heaps` of `batch` from the state,
+/// appended to the list.
+pub(crate) type Work<S> =
+    dyn Fn(&S, Batch, Range<usize>, &mut Scratch, &mut Vec<Candidates>) + Sync;
+
+/// What the leader shares with the other threads.
+pub(crate) struct Crew<'a, S> {
+    state: &'a RwLock<S>,
+    work: &'a Work<S>,
+    /// The current batch and its number.
+    job: Mutex<(u64, Batch)>,
+    /// Bumped (after `job`) for each batch.
+    epoch: AtomicU64,
+    /// `epoch << 32 | next chunk`: a thread claims a chunk by a
+    /// compare-and-swap that fails if the batch has changed.
+    claim: AtomicU64,
+    /// Chunks of the current batch computed by the other threads.
+    completed: AtomicUsize,
+    /// Their results, by chunk.
+    results: Mutex<Vec<(usize, Vec<Candidates>)>>,
+    stop: AtomicBool,
+    threads: Mutex<Vec<Thread>>,
+    /// The leader's scratch space.
+    scratch: Mutex<Scratch>,
+}
+
+/// Runs `lead` with a crew of `helpers` more threads sharing the first
+/// passes (none: the leader does them alone).
+pub(crate) fn run<S: Send + Sync, R>(
+    state: &RwLock<S>,
+    helpers: usize,
+    work: &Work<S>,
+    lead: impl FnOnce(&Crew<'_, S>) -> R,
+) -> R {
+    let crew = Crew {
+        state,
+        work,
+        job: Mutex::new((0, Batch::default())),
+        epoch: AtomicU64::new(0),
+        claim: AtomicU64::new(0),
+        completed: AtomicUsize::new(0),
+        results: Mutex::new(Vec::new()),
+        stop: AtomicBool::new(false),
+        threads: Mutex::new(Vec::new()),
+        scratch: Mutex::new(Scratch::default()),
+    };
+    thread::scope(|scope| {
+        let crew = &crew;
+        let handles: Vec<_> = (0..helpers)
+            .map(|_| scope.spawn(move || crew.serve()))
+            .collect();
+        *lock(&crew.threads) = handles.iter().map(|h| h.thread().clone()).collect();
+        let result = lead(crew);
+        crew.stop.store(true, Ordering::Release);
+        crew.epoch.fetch_add(1, Ordering::Release);
+        crew.wake();
+        result
+    })
+}
+
+/// Locks a mutex; a panic elsewhere (which the scope passes on) leaves
+/// nothing half-written that the crew would read.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<S: Send + Sync> Crew<'_, S> {
+    /// The state, for the leader's sequential steps.
+    pub(crate) fn write(&self) -> RwLockWriteGuard<'_, S> {
+        self.state.write().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn read(&self) -> RwLockReadGuard<'_, S> {
+        self.state.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn wake(&self) {
+        for t in lock(&self.threads).iter() {
+            t.unpark();
+        }
+    }
+
+    /// The first pass of `batch`, shared by the crew, in heap order.
+    pub(crate) fn first_pass(&self, batch: Batch) -> Vec<Candidates> {
+        let chunks = batch.len.div_ceil(CHUNK);
+        let epoch = self.epoch.load(Ordering::Relaxed) + 1;
+        *lock(&self.job) = (epoch, batch);
+        self.completed.store(0, Ordering::Relaxed);
+        lock(&self.results).clear();
+        self.claim.store(epoch << 32, Ordering::Release);
+        self.epoch.store(epoch, Ordering::Release);
+        self.wake();
+        let mut mine = Vec::new();
+        {
+            let state = self.read();
+            let mut scratch = lock(&self.scratch);
+            while let Some(chunk) = self.claim_chunk(epoch, chunks) {
+                let mut out = Vec::with_capacity(CHUNK);
+                (self.work)(
+                    &state,
+                    batch,
+                    chunk_heaps(batch, chunk),
+                    &mut scratch,
+                    &mut out,
+                );
+                mine.push((chunk, out));
+            }
+            // Wait for the chunks others claimed (short: one chunk each).
+            let start = Instant::now();
+            while self.completed.load(Ordering::Acquire) + mine.len() < chunks {
+                if start.elapsed() < SPIN {
+                    std::hint::spin_loop();
+                } else {
+                    thread::yield_now();
+                }
+            }
+        }
+        mine.append(&mut lock(&self.results));
+        mine.sort_unstable_by_key(|&(chunk, _)| chunk);
+        mine.into_iter().flat_map(|(_, out)| out).collect()
+    }
+
+    /// Claims the next chunk of batch `epoch`, if any is left.
+    fn claim_chunk(&self, epoch: u64, chunks: usize) -> Option<usize> {
+        let mut claim = self.claim.load(Ordering::Acquire);
+        loop {
+            let next = (claim & 0xffff_ffff) as usize;
+            if claim >> 32 != epoch || next >= chunks {
+                return None;
+            }
+            match self.claim.compare_exchange_weak(
+                claim,
+                claim + 1,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => return Some(next),
+                Err(now) => claim = now,
+            }
+        }
+    }
+
+    /// A helper thread: waits for each batch and takes chunks of it.
+    fn serve(&self) {
+        let mut seen = 0;
+        let mut scratch = Scratch::default();
+        loop {
+            let start = Instant::now();
+            loop {
+                let epoch = self.epoch.load(Ordering::Acquire);
+                if self.stop.load(Ordering::Acquire) {
+                    return;
+                }
+                if epoch != seen {
+                    seen = epoch;
+                    break;
+                }
+                if start.elapsed() < SPIN {
+                    std::hint::spin_loop();
+                } else {
+                    // The leader unparks after each new batch (a token kept
+                    // if this thread is not parked yet).
+                    thread::park();
+                }
+            }
+            let state = self.read();
+            let (epoch, batch) = *lock(&self.job);
+            let chunks = batch.len.div_ceil(CHUNK);
+            while let Some(chunk) = self.claim_chunk(epoch, chunks) {
+                let mut out = Vec::with_capacity(CHUNK);
+                (self.work)(
+                    &state,
+                    batch,
+                    chunk_heaps(batch, chunk),
+                    &mut scratch,
+                    &mut out,
+                );
+                lock(&self.results).push((chunk, out));
+                self.completed.fetch_add(1, Ordering::Release);
+            }
+            seen = seen.max(epoch);
+        }
+    }
+}
+
+/// The heaps of chunk `chunk` of `batch`.
+fn chunk_heaps(batch: Batch, chunk: usize) -> Range<usize> {
+    let first = batch.n + chunk * CHUNK;
+    first..(first + CHUNK).min(batch.n + batch.len)
+}
