@@ -154,12 +154,7 @@ impl Tracker {
     /// the first length that certifies it.
     fn search(&mut self, moves: &Moves, values: &[u16]) {
         let len = values.len();
-        let Some(p) = (1..=len / 2).find(|&p| {
-            let window = (len / 4).max(p);
-            (len - window..len)
-                .rev()
-                .all(|m| values[m] == values[m - p])
-        }) else {
+        let Some(p) = first_repeat(values) else {
             return;
         };
         if self.candidate.is_some_and(|c| c.period == p as u64) {
@@ -177,6 +172,48 @@ impl Tracker {
             });
         }
     }
+}
+
+/// The smallest `p <= len/2` such that the last `max(len/4, p)` values
+/// repeat `p` earlier. Most `p` fail at once: blocks of 32 are screened
+/// without a branch for the last two values (the loop vectorises), and
+/// only the `p` that pass are checked in full.
+fn first_repeat(values: &[u16]) -> Option<usize> {
+    const BLOCK: usize = 32;
+    let len = values.len();
+    let holds = |p: usize| {
+        let window = (len / 4).max(p);
+        (len - window..len)
+            .rev()
+            .all(|m| values[m] == values[m - p])
+    };
+    if len < 8 {
+        // The screen needs windows of two values or more (len/4 >= 2).
+        return (1..=len / 2).find(|&p| holds(p));
+    }
+    let (last, before) = (values[len - 1], values[len - 2]);
+    let top = len / 2;
+    let mut p = 1;
+    while p + BLOCK <= top + 1 {
+        // Bit j: p + j passes the screen (values[len - 1 - (p + j)] is
+        // `last`, values[len - 2 - (p + j)] is `before`).
+        let ends = &values[len - 1 - (p + BLOCK - 1)..=len - 1 - p];
+        let befores = &values[len - 2 - (p + BLOCK - 1)..=len - 2 - p];
+        let mut pass = 0u32;
+        for (k, (&e, &b)) in ends.iter().zip(befores).enumerate() {
+            // ends[k] is values[len - 1 - q] with q = p + BLOCK - 1 - k.
+            pass |= u32::from((e == last) & (b == before)) << (BLOCK - 1 - k);
+        }
+        while pass != 0 {
+            let j = pass.trailing_zeros() as usize;
+            pass &= pass - 1;
+            if holds(p + j) {
+                return Some(p + j);
+            }
+        }
+        p += BLOCK;
+    }
+    (p..=top).find(|&p| holds(p))
 }
 
 /// The smallest `e <= from` such that `G(m) = G(m + p)` for `e <= m < from`.
@@ -208,6 +245,34 @@ pub(crate) fn smallest(values: &[u16], e: u64, p: u64, len: u64) -> Period {
 mod tests {
     use super::*;
     use crate::octal::Rules;
+
+    /// `first_repeat` equals trying every `p` in order, on random
+    /// sequences that repeat (with small alphabets, so that the screen
+    /// passes often) and that do not.
+    #[test]
+    fn first_repeat_equals_trying_every_period() {
+        let mut rng = crate::testing::SplitMix64::new(12);
+        let mut found = 0;
+        for case in 0..3000 {
+            let len = 1 + rng.below(300) as usize;
+            let alphabet = 1 + rng.below(4);
+            let p = 1 + rng.below(70) as usize;
+            let e = rng.below(len as u64 + 1) as usize;
+            let mut values: Vec<u16> = (0..len).map(|_| rng.below(alphabet) as u16).collect();
+            if case % 2 == 0 {
+                for m in e.max(p)..len {
+                    values[m] = values[m - p];
+                }
+            }
+            let expected = (1..=len / 2).find(|&p| {
+                let window = (len / 4).max(p);
+                (len - window..len).all(|m| values[m] == values[m - p])
+            });
+            found += usize::from(expected.is_some());
+            assert_eq!(first_repeat(&values), expected, "case {case}: {values:?}");
+        }
+        assert!(found > 1000 && found < 2900, "{found}");
+    }
 
     #[test]
     fn smallest_period_and_preperiod() {
