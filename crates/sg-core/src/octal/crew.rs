@@ -57,6 +57,9 @@ pub(crate) struct Crew<'a, S> {
     /// Their results, by chunk.
     results: Mutex<Vec<(usize, Vec<Candidates>)>>,
     stop: AtomicBool,
+    /// A thread of the crew panicked (the leader then stops waiting for
+    /// its chunk; the scope passes the panic on).
+    failed: AtomicBool,
     threads: Mutex<Vec<Thread>>,
     /// The leader's scratch space.
     scratch: Mutex<Scratch>,
@@ -79,6 +82,7 @@ pub(crate) fn run<S: Send + Sync, R>(
         completed: AtomicUsize::new(0),
         results: Mutex::new(Vec::new()),
         stop: AtomicBool::new(false),
+        failed: AtomicBool::new(false),
         threads: Mutex::new(Vec::new()),
         scratch: Mutex::new(Scratch::default()),
     };
@@ -88,12 +92,33 @@ pub(crate) fn run<S: Send + Sync, R>(
             .map(|_| scope.spawn(move || crew.serve()))
             .collect();
         *lock(&crew.threads) = handles.iter().map(|h| h.thread().clone()).collect();
-        let result = lead(crew);
-        crew.stop.store(true, Ordering::Release);
-        crew.epoch.fetch_add(1, Ordering::Release);
-        crew.wake();
-        result
+        // Dismissed however `lead` ends (a panic too), or the scope would
+        // wait for them forever.
+        let _dismiss = Dismiss(crew);
+        lead(crew)
     })
+}
+
+/// Tells the crew's threads to stop when dropped.
+struct Dismiss<'c, 'a, S: Send + Sync>(&'c Crew<'a, S>);
+
+impl<S: Send + Sync> Drop for Dismiss<'_, '_, S> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::Release);
+        self.0.epoch.fetch_add(1, Ordering::Release);
+        self.0.wake();
+    }
+}
+
+/// Raises `failed` if dropped while its thread panics.
+struct Failed<'a>(&'a AtomicBool);
+
+impl Drop for Failed<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.store(true, Ordering::Release);
+        }
+    }
 }
 
 /// Locks a mutex; a panic elsewhere (which the scope passes on) leaves
@@ -146,6 +171,10 @@ impl<S: Send + Sync> Crew<'_, S> {
             // Wait for the chunks others claimed (short: one chunk each).
             let start = Instant::now();
             while self.completed.load(Ordering::Acquire) + mine.len() < chunks {
+                assert!(
+                    !self.failed.load(Ordering::Acquire),
+                    "a thread of the octal crew panicked"
+                );
                 if start.elapsed() < SPIN {
                     std::hint::spin_loop();
                 } else {
@@ -180,6 +209,7 @@ impl<S: Send + Sync> Crew<'_, S> {
 
     /// A helper thread: waits for each batch and takes chunks of it.
     fn serve(&self) {
+        let _failed = Failed(&self.failed);
         let mut seen = 0;
         let mut scratch = Scratch::default();
         loop {
@@ -225,4 +255,76 @@ impl<S: Send + Sync> Crew<'_, S> {
 fn chunk_heaps(batch: Batch, chunk: usize) -> Range<usize> {
     let first = batch.n + chunk * CHUNK;
     first..(first + CHUNK).min(batch.n + batch.len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The heaps each batch's chunks covered, in any order.
+    type Seen = Mutex<Vec<usize>>;
+
+    fn record(
+        seen: &Seen,
+        _: Batch,
+        heaps: Range<usize>,
+        _: &mut Scratch,
+        _: &mut Vec<Candidates>,
+    ) {
+        lock(seen).extend(heaps);
+    }
+
+    /// Every heap of every batch is computed exactly once, whatever the
+    /// crew's size and the batch's length.
+    #[test]
+    fn every_heap_once() {
+        for helpers in [0, 1, 3] {
+            let state = RwLock::new(Mutex::new(Vec::new()));
+            run(&state, helpers, &record, |crew| {
+                for (k, len) in [1, 15, 16, 17, 100, 256, 3]
+                    .iter()
+                    .cycle()
+                    .take(60)
+                    .enumerate()
+                {
+                    let batch = Batch {
+                        n: 1000 * k,
+                        len: *len,
+                    };
+                    crew.first_pass(batch);
+                    let mut seen = std::mem::take(&mut *lock(&crew.write()));
+                    seen.sort_unstable();
+                    assert_eq!(seen, (batch.n..batch.n + batch.len).collect::<Vec<_>>());
+                }
+            });
+        }
+    }
+
+    /// A panic in any thread ends the run with a panic (not a hang).
+    #[test]
+    fn a_panic_is_passed_on() {
+        fn fail(
+            _: &(),
+            batch: Batch,
+            heaps: Range<usize>,
+            _: &mut Scratch,
+            _: &mut Vec<Candidates>,
+        ) {
+            if heaps.start == batch.n + 2 * CHUNK {
+                panic!("chunk 2 fails");
+            }
+        }
+        for helpers in [0, 1, 3] {
+            let state = RwLock::new(());
+            let result = std::panic::catch_unwind(|| {
+                run(&state, helpers, &fail, |crew| {
+                    crew.first_pass(Batch {
+                        n: 0,
+                        len: 10 * CHUNK,
+                    });
+                });
+            });
+            assert!(result.is_err(), "{helpers} helpers");
+        }
+    }
 }
