@@ -1,10 +1,9 @@
 //! The octal engine (`sg_core::octal::Sequence`): values per second for a
-//! few classic games, on a rayon pool of 1 thread and of 2 threads, and
+//! few classic games, on 1 thread and on 2 threads, and
 //! the definition for scale. The side-by-side comparison with ogsolve is
 //! `benches/octal-vs-ogsolve.sh`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use rayon::ThreadPoolBuilder;
 use sg_core::octal::{Rules, Sequence, grundy_by_definition};
 use std::hint::black_box;
 
@@ -23,18 +22,12 @@ fn sequence(c: &mut Criterion) {
         let rules = Rules::parse(code).expect("a valid code");
         group.throughput(Throughput::Elements(to + 1));
         for threads in [1, 2] {
-            let pool = ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("worker threads");
             let id = BenchmarkId::new(code, format!("{threads}-threads"));
             group.bench_function(id, |b| {
                 b.iter(|| {
-                    pool.install(|| {
-                        let mut s = Sequence::new(rules.clone());
-                        s.extend_to(to, &mut |_| {}).expect("no overflow");
-                        black_box(s.values().len())
-                    })
+                    let mut s = Sequence::new(rules.clone()).with_threads(threads);
+                    s.extend_to(to, &mut |_| {}).expect("no overflow");
+                    black_box(s.values().len())
                 })
             });
         }

@@ -141,7 +141,8 @@ pub struct Sequence {
     /// Heaps with less work than this are computed one at a time
     /// ([`CHEAP_WORK`]).
     cheap_work: usize,
-    /// The crew's threads besides the caller, when tests set them.
+    /// The crew's threads besides the caller, when set
+    /// ([`Sequence::with_threads`]).
     helpers: Option<usize>,
 }
 
@@ -239,7 +240,10 @@ impl Sequence {
         if self.values.len() >= end {
             return Ok(None);
         }
-        let helpers = self.helpers.unwrap_or_else(helpers);
+        let helpers = match self.helpers {
+            Some(helpers) if cfg!(feature = "parallel") => helpers,
+            _ => helpers(),
+        };
         let state = RwLock::new(self);
         crew::run(&state, helpers, &first_pass, |crew| {
             loop {
@@ -388,10 +392,15 @@ impl Sequence {
         self
     }
 
-    /// Sets the crew's threads besides the caller (tests of the crew).
-    #[cfg(test)]
-    pub(crate) fn with_helpers(mut self, helpers: usize) -> Sequence {
-        self.helpers = Some(helpers);
+    /// Computes with `threads` threads in all, the caller's included (0
+    /// counts as 1). Without it: as many as the current rayon pool has
+    /// (the global pool's size when called outside any pool), and only the
+    /// caller's when called on a thread of a rayon pool, whose other
+    /// threads are presumed busy (e.g. with other games). Without feature
+    /// `parallel`, always the caller's alone. The values do not depend on
+    /// it.
+    pub fn with_threads(mut self, threads: usize) -> Sequence {
+        self.helpers = Some(threads.saturating_sub(1));
         self
     }
 
