@@ -409,12 +409,20 @@ pub(crate) fn settle(
                 reached |= candidates.hits(values[a] ^ values[r - a]);
             }
         } else {
-            // A branch-free loop (it vectorises): a batch has many such splits.
-            let large = values[r - m..r].iter().rev();
-            reached |= values[1..=m]
-                .iter()
-                .zip(large)
-                .fold(0, |acc, (&x, &y)| acc | candidates.hits(x ^ y));
+            // A branch-free loop per candidate (it vectorises on 16-bit
+            // lanes): a batch has many such splits.
+            let (small, large) = (&values[1..=m], &values[r - m..r]);
+            for (k, &c) in candidates.values[..candidates.len].iter().enumerate() {
+                // A candidate of 2^16 is above every value.
+                if let Ok(c) = u16::try_from(c)
+                    && small
+                        .iter()
+                        .zip(large.iter().rev())
+                        .fold(false, |acc, (&x, &y)| acc | (x ^ y == c))
+                {
+                    reached |= 1 << k;
+                }
+            }
         }
     }
     for &i in &moves.triple {
