@@ -19,7 +19,7 @@
 use std::ops::ControlFlow;
 
 use super::moves::Moves;
-use super::search::{SearchScratch, first_missing, first_unmet};
+use super::search::{SearchScratch, search};
 use super::sparse::{Sparse, Split, parity};
 
 /// Which values not reached by a split's marked options are sure to be
@@ -208,24 +208,17 @@ pub(crate) fn first_unreached(
     // ending before the first value it does not find.
     let below = need.partition_point(|&v| u32::from(v) < settled.values[0]);
     let missing = &mut scratch.missing;
-    missing.clear();
-    if below > 0 {
-        first_missing(
-            moves,
-            values,
-            h,
-            top,
-            &need[..below],
-            want,
-            missing,
-            &mut scratch.search,
-        );
-    }
-    let cut = match need.get(below) {
-        Some(_) => first_unmet(moves, values, h, top, &need[below..], &mut scratch.search)
-            .map_or(u32::MAX, u32::from),
-        None => u32::MAX,
-    };
+    let cut = search(
+        moves,
+        values,
+        h,
+        top,
+        need,
+        below,
+        want,
+        missing,
+        &mut scratch.search,
+    );
     if missing.is_empty() && cut == u32::MAX {
         return settled;
     }

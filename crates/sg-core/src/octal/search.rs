@@ -27,40 +27,68 @@ pub(crate) struct SearchScratch {
     sought: Vec<u8>,
 }
 
-/// The smallest `limit` of `need` (ascending, nonempty) that no split of
-/// heap `h` with both parts below `n = values.len()` reaches, ascending,
-/// into `missing`. Every value is below `top`, a power of two.
+/// Searches the splits of heap `h` (both parts below `n = values.len()`)
+/// for the values `need` (ascending, nonempty; every value is below `top`,
+/// a power of two): those of `need[..below]` exactly (through every split
+/// if one is not met), those of `need[below..]` at least among the first
+/// few splits per value. Puts into `missing` the smallest `limit` values
+/// of `need` known to be reached by no split, ascending (those of
+/// `need[below..]` only when the search went through every split), and
+/// returns the first value of `need[below..]` neither met nor known
+/// missing (`u32::MAX` if none).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn first_missing(
+pub(crate) fn search(
     moves: &Moves,
     values: &[u16],
     h: usize,
     top: usize,
     need: &[u16],
+    below: usize,
     limit: usize,
     missing: &mut Vec<u16>,
     scratch: &mut SearchScratch,
-) {
+) -> u32 {
     missing.clear();
     #[cfg(target_arch = "x86_64")]
     if usize::from(need[need.len() - 1]) < BITSET_VALUES && use_avx512() {
+        let budget = SHORT_SCAN_PER_VALUE * (need.len() - below);
         // SAFETY: the CPU supports AVX-512 F and BW (checked by
         // `use_avx512`), the only requirement of the function.
-        let set = unsafe { missing_avx512(moves, values, h, need, usize::MAX) };
-        let unreached = need
-            .iter()
-            .copied()
-            .filter(|&v| set[usize::from(v >> 4)] >> (v & 15) & 1 != 0);
-        missing.extend(unreached.take(limit));
-        return;
+        let (set, complete) = unsafe { missing_avx512(moves, values, h, need, below, budget) };
+        let left = |v: u16| set[usize::from(v >> 4)] >> (v & 15) & 1 != 0;
+        let known = if complete { need } else { &need[..below] };
+        missing.extend(known.iter().copied().filter(|&v| left(v)).take(limit));
+        return match complete {
+            true => u32::MAX,
+            false => need[below..]
+                .iter()
+                .copied()
+                .find(|&v| left(v))
+                .map_or(u32::MAX, u32::from),
+        };
     }
-    first_missing_portable(moves, values, h, top, need, limit, missing, scratch);
+    if below > 0 {
+        first_missing_portable(
+            moves,
+            values,
+            h,
+            top,
+            &need[..below],
+            limit,
+            missing,
+            scratch,
+        );
+    }
+    if below == need.len() {
+        return u32::MAX;
+    }
+    first_unmet(moves, values, h, top, &need[below..], scratch).map_or(u32::MAX, u32::from)
 }
 
 /// The smallest of `need` (ascending, nonempty) that a short scan of the
 /// splits of heap `h` (a few per value) does not meet: it may be reached
 /// by a later split or by none. `None` when all are met.
-pub(crate) fn first_unmet(
+fn first_unmet(
     moves: &Moves,
     values: &[u16],
     h: usize,
@@ -68,24 +96,14 @@ pub(crate) fn first_unmet(
     need: &[u16],
     scratch: &mut SearchScratch,
 ) -> Option<u16> {
-    #[cfg(target_arch = "x86_64")]
-    if usize::from(need[need.len() - 1]) < BITSET_VALUES && use_avx512() {
-        let budget = SHORT_SCAN_PER_VALUE * need.len();
-        // SAFETY: the CPU supports AVX-512 F and BW (checked by
-        // `use_avx512`), the only requirement of the function.
-        let set = unsafe { missing_avx512(moves, values, h, need, budget) };
-        return need
-            .iter()
-            .copied()
-            .find(|&v| set[usize::from(v >> 4)] >> (v & 15) & 1 != 0);
-    }
     scan(moves, values, h, top, need, &mut scratch.sought);
     need.iter()
         .copied()
         .find(|&v| scratch.sought[usize::from(v)] != FOUND)
 }
 
-/// Splits per value sought looked at by [`first_unmet`] with AVX-512.
+/// Splits per value of `need[below..]` that [`search`] looks at, at least,
+/// with AVX-512.
 const SHORT_SCAN_PER_VALUE: usize = 32;
 
 /// Whether the AVX-512 search may run: the CPU has AVX-512 F and BW (and,
@@ -109,8 +127,10 @@ pub(crate) static PORTABLE_ONLY: std::sync::atomic::AtomicBool =
 /// Values the AVX-512 search's set holds: 64 words of 16 bits.
 const BITSET_VALUES: usize = 1024;
 
-/// The values of `need` that none of the first `budget` splits reaches, as
-/// a 1024-bit set, by the vectorised search (module doc).
+/// The values of `need` that the vectorised search (module doc) does not
+/// meet, as a 1024-bit set, and whether it went through every split: it
+/// stops once every value is met, or once those of `need[..below]` are
+/// and `budget` splits have been looked at.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 fn missing_avx512(
@@ -118,36 +138,66 @@ fn missing_avx512(
     values: &[u16],
     h: usize,
     need: &[u16],
-    mut budget: usize,
-) -> [u16; BITSET_VALUES / 16] {
+    below: usize,
+    budget: usize,
+) -> ([u16; BITSET_VALUES / 16], bool) {
     let n = values.len();
     let mut set = [0u16; BITSET_VALUES / 16];
     for &v in need {
         set[usize::from(v >> 4)] |= 1 << (v & 15);
     }
-    let mut left = need.len();
+    let mut left = Left {
+        all: need.len(),
+        below,
+        bound: need.get(below).copied().unwrap_or(u16::MAX),
+        budget,
+    };
     for &i in &moves.pair {
         let Some(r) = h.checked_sub(i as usize) else {
             continue;
         };
         let (lo, hi) = split_range(moves, r, n);
-        if lo > hi {
-            continue;
-        }
-        let hi = hi.min(lo.saturating_add(budget - 1));
-        if search_avx512(values, r, lo, hi, &mut set, &mut left) {
-            break;
-        }
-        budget -= hi + 1 - lo;
-        if budget == 0 {
-            break;
+        if lo <= hi && search_avx512(values, r, lo, hi, &mut set, &mut left) {
+            return (set, false);
         }
     }
-    set
+    (set, true)
+}
+
+/// What [`search_avx512`] still looks for.
+#[derive(Debug)]
+struct Left {
+    /// Values not met yet.
+    all: usize,
+    /// Of them, values below `bound` (which must be settled exactly).
+    below: usize,
+    bound: u16,
+    /// Splits still to look at before the search may stop with values at
+    /// or above `bound` not met.
+    budget: usize,
+}
+
+impl Left {
+    /// Removes `x` from `set` if there; whether the search may stop.
+    #[inline(always)]
+    fn take(&mut self, x: u16, set: &mut [u16; BITSET_VALUES / 16]) -> bool {
+        let (word, bit) = (usize::from(x >> 4), 1u16 << (x & 15));
+        if usize::from(x) < BITSET_VALUES && set[word] & bit != 0 {
+            set[word] &= !bit;
+            self.all -= 1;
+            self.below -= usize::from(x < self.bound);
+        }
+        self.done()
+    }
+
+    /// Whether the search may stop.
+    fn done(&self) -> bool {
+        self.all == 0 || (self.below == 0 && self.budget == 0)
+    }
 }
 
 /// Removes from `set` (and counts down in `left`) the values of the splits
-/// `{a, r - a}`, `lo <= a <= hi`; true as soon as `left` is 0.
+/// `{a, r - a}`, `lo <= a <= hi`; true as soon as the search may stop.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 fn search_avx512(
@@ -156,7 +206,7 @@ fn search_avx512(
     lo: usize,
     hi: usize,
     set: &mut [u16; BITSET_VALUES / 16],
-    left: &mut usize,
+    left: &mut Left,
 ) -> bool {
     use std::arch::x86_64::*;
     /// Lane `j` takes lane `31 - j`.
@@ -168,14 +218,6 @@ fn search_avx512(
             j += 1;
         }
         rev
-    };
-    let mut take = |x: u16, set: &mut [u16; BITSET_VALUES / 16]| {
-        let (word, bit) = (usize::from(x >> 4), 1u16 << (x & 15));
-        if usize::from(x) < BITSET_VALUES && set[word] & bit != 0 {
-            set[word] &= !bit;
-            *left -= 1;
-        }
-        *left == 0
     };
     // The block at `a` (with `a + 31 <= hi`) reads `values[a..a + 32]` and
     // `values[r - a - 31..=r - a]`: both inside `values`, since
@@ -220,16 +262,21 @@ fn search_avx512(
             while hits != 0 {
                 let j = hits.trailing_zeros() as usize;
                 hits &= hits - 1;
-                if take(lanes[j], set) {
+                if left.take(lanes[j], set) {
                     return true;
                 }
             }
             (set_low, set_high) = load_set(set);
         }
+        left.budget = left.budget.saturating_sub(32);
+        if left.done() {
+            return true;
+        }
         a += 32;
     }
     while a <= hi {
-        if take(values[a] ^ values[r - a], set) {
+        left.budget = left.budget.saturating_sub(1);
+        if left.take(values[a] ^ values[r - a], set) {
             return true;
         }
         a += 1;
@@ -475,17 +522,17 @@ mod tests {
         })
     }
 
-    /// The searches against trying every split, on random sequences (not
+    /// The search against trying every split, on random sequences (not
     /// game values: the search works for any values), with values below 4
-    /// to 2048 (so that XORs fall outside the 1024-bit set) and random sets
-    /// of values sought, including values no split reaches: the missing
-    /// values (portable and AVX-512 where the CPU has it, every limit), and
-    /// the short scan's first unmet value (all before it are reached).
+    /// to 2048 (so that XORs fall outside the 1024-bit set), random sets of
+    /// values sought (including values no split reaches), every split into
+    /// exact and short parts and every limit; AVX-512 (where the CPU has
+    /// it) and portable.
     #[test]
-    fn searches_equal_brute_force() {
+    fn search_keeps_its_contract() {
         let mut rng = SplitMix64::new(1024);
         let codes = ["0.6", "0.354", "0.077", "4.05", "0.106", "0.4444"];
-        let mut answers = [0usize; 2];
+        let mut outcomes = [0usize; 3];
         for case in 0..600 {
             let rules = match case % 7 {
                 6 => Rules::grundys_game(),
@@ -504,51 +551,62 @@ mod tests {
                 need.push(rng.below(sought_below) as u16);
             }
             let top = (2 * range).next_power_of_two() as usize;
-            let all: Vec<u16> = need
+            let truly: Vec<u16> = need
                 .iter()
                 .copied()
                 .filter(|&v| !reached(&moves, &values, h, v))
                 .collect();
-            answers[usize::from(all.is_empty())] += 1;
+            let below = rng.below(need.len() as u64 + 1) as usize;
             let mut scratch = SearchScratch::default();
             let mut missing = vec![];
-            for limit in [1, 2, 4] {
-                let expected = &all[..all.len().min(limit)];
-                first_missing(
-                    &moves,
-                    &values,
-                    h,
-                    top,
-                    &need,
-                    limit,
-                    &mut missing,
-                    &mut scratch,
-                );
-                assert_eq!(missing, expected, "case {case}, limit {limit}");
-                first_missing_portable(
-                    &moves,
-                    &values,
-                    h,
-                    top,
-                    &need,
-                    limit,
-                    &mut missing,
-                    &mut scratch,
-                );
-                assert_eq!(missing, expected, "portable, case {case}, limit {limit}");
-            }
-            let unmet = first_unmet(&moves, &values, h, top, &need, &mut scratch);
-            for &v in need.iter().take_while(|&&v| Some(v) != unmet) {
-                assert!(
-                    reached(&moves, &values, h, v),
-                    "case {case}: {v} before {unmet:?}"
-                );
-            }
-            if let Some(&first) = all.first() {
-                assert!(unmet.is_some_and(|u| u <= first), "case {case}: {unmet:?}");
+            for portable in [false, true] {
+                PORTABLE_ONLY.store(portable, std::sync::atomic::Ordering::Relaxed);
+                for limit in [1, 2, 4] {
+                    let at =
+                        format!("case {case}, below {below}, limit {limit}, portable {portable}");
+                    let cut = search(
+                        &moves,
+                        &values,
+                        h,
+                        top,
+                        &need,
+                        below,
+                        limit,
+                        &mut missing,
+                        &mut scratch,
+                    );
+                    // Only values no split reaches, ascending, at most `limit`.
+                    assert!(missing.len() <= limit, "{at}");
+                    assert!(missing.windows(2).all(|w| w[0] < w[1]), "{at}");
+                    assert!(missing.iter().all(|v| truly.contains(v)), "{at}");
+                    // Every missing value of need[..below] is listed, unless
+                    // the list is full with smaller ones.
+                    for &v in truly.iter().filter(|&&v| need[..below].contains(&v)) {
+                        let full_before = missing.len() == limit && missing[limit - 1] < v;
+                        assert!(missing.contains(&v) || full_before, "{at}: {v} left out");
+                    }
+                    // Below the cut, every value of need[below..] is settled:
+                    // reached, or missing and listed (or the list is full).
+                    for &v in need[below..].iter().filter(|&&v| u32::from(v) < cut) {
+                        let full_before = missing.len() == limit && missing[limit - 1] < v;
+                        assert!(
+                            !truly.contains(&v) || missing.contains(&v) || full_before,
+                            "{at}: {v} below the cut {cut}"
+                        );
+                    }
+                    if cut != u32::MAX {
+                        assert!(need[below..].iter().any(|&v| u32::from(v) == cut), "{at}");
+                    }
+                    outcomes[match (missing.is_empty(), cut == u32::MAX) {
+                        (true, true) => 0,
+                        (false, _) => 1,
+                        (true, false) => 2,
+                    }] += 1;
+                }
             }
         }
-        // Both outcomes occur often enough for the comparison to mean much.
-        assert!(answers[0] > 50 && answers[1] > 50, "{answers:?}");
+        PORTABLE_ONLY.store(false, std::sync::atomic::Ordering::Relaxed);
+        // Every outcome occurs often enough for the comparison to mean much.
+        assert!(outcomes.iter().all(|&k| k > 100), "{outcomes:?}");
     }
 }
