@@ -60,6 +60,15 @@ fn eight_digits(digits: u64) -> u64 {
     (v & 0x0000_FFFF_0000_FFFF).wrapping_mul(42_949_672_960_001) >> 32
 }
 
+/// [`eight_digits`] for at most four digits (values 0-9, the most
+/// significant first) in the low four bytes of `digits`, the bytes above
+/// zero: one multiplication fewer on the path every short token takes.
+#[inline(always)]
+fn four_digits(digits: u64) -> u64 {
+    let v = (digits & 0x0F0F_0F0F).wrapping_mul(2561) >> 8;
+    (v & 0x00FF_00FF).wrapping_mul(6_553_601) >> 16 & 0xFFFF
+}
+
 impl<'a> Scanner<'a> {
     /// A scanner at the start of `buf`.
     pub fn new(buf: &'a [u8]) -> Self {
@@ -150,7 +159,13 @@ impl<'a> Scanner<'a> {
         }
         self.last = start;
         self.pos = start + len + 1;
-        Some(eight_digits(digits << (64 - 8 * len)))
+        // Judge inputs are mostly numbers of 1-4 digits: this branch is
+        // predicted, and saves a multiplication on the token's latency.
+        if len <= 4 {
+            Some(four_digits(digits << (32 - 8 * len) & 0xFFFF_FFFF))
+        } else {
+            Some(eight_digits(digits << (64 - 8 * len)))
+        }
     }
 
     #[inline(never)]
@@ -392,6 +407,26 @@ mod tests {
             }
             prop_assert_eq!(scanned_tokens(&buf), reference_tokens(&buf));
             prop_assert!(reference_tokens(&buf).1.is_none());
+        }
+    }
+
+    #[test]
+    fn every_number_of_up_to_four_digits_after_any_separator() {
+        // The short path of 1-4 digits, with and without leading zeros,
+        // followed by each separator, in a block of the fast path.
+        for v in 0..10_000u64 {
+            for width in 1..=4 {
+                let text = format!("{v:0width$}");
+                if text.len() > 4 {
+                    continue;
+                }
+                for sep in [b' ', b'\n', b'\t', b'\r'] {
+                    let mut buf = text.clone().into_bytes();
+                    buf.push(sep);
+                    buf.resize(BLOCK + 8, b' ');
+                    assert_eq!(Scanner::new(&buf).next("n").unwrap(), v, "{text:?}");
+                }
+            }
         }
     }
 
