@@ -55,10 +55,10 @@ pub fn solve(
         let mut sum = 0u32;
         rows.clear();
         for _ in 0..n {
-            let m = sc.next("the number of pieces m in a row")?;
+            let m = sc.next_small("the number of pieces m in a row")?;
             let mut mask = 0u64;
             for _ in 0..m {
-                let p = sc.next("a piece's column")?;
+                let p = sc.next_small("a piece's column")?;
                 if p == 0 || p > u64::from(width) {
                     return Err(sc.error_at(
                         sc.last_offset(),

@@ -7,7 +7,7 @@
 use crate::aligned::AlignedBytes;
 use crate::error::TableError;
 use crate::format::{HEADER_LEN, Header};
-use crate::table::{Table, Validated, validate};
+use crate::table::{Checksums, Table, Validated, validate};
 use memmap2::Mmap;
 use std::fs::File;
 use std::io::Read;
@@ -105,6 +105,15 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<OwnedTable, TableError> {
     read_opened(file, path, true)
 }
 
+/// The checksums compared when opening a file: the payload's only if asked.
+fn checksums(verify_payload: bool) -> Checksums {
+    if verify_payload {
+        Checksums::Both
+    } else {
+        Checksums::Metadata
+    }
+}
+
 fn read_opened(
     mut file: File,
     path: &Path,
@@ -127,7 +136,7 @@ fn read_opened(
     if file.read(&mut probe).map_err(|e| io_error(path, e))? != 0 {
         return Err(TableError::TrailingBytes { extra: 1 });
     }
-    let validated = validate(&bytes, verify_checksum)?;
+    let validated = validate(&bytes, checksums(verify_checksum))?;
     Ok(OwnedTable { bytes, validated })
 }
 
@@ -200,7 +209,7 @@ unsafe fn map_opened(
     // SAFETY: the caller promises the file is neither modified nor truncated
     // while the map (owned by the returned `MappedTable`) lives.
     let map = unsafe { Mmap::map(file) }.map_err(|e| io_error(path, e))?;
-    let validated = validate(&map, verify_checksum)?;
+    let validated = validate(&map, checksums(verify_checksum))?;
     Ok(MappedTable { map, validated })
 }
 

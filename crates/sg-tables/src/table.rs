@@ -47,7 +47,7 @@ impl<'a> Table<'a> {
     /// 64-byte aligned address: header, metadata, sizes, alignment and the
     /// payload checksum. Never panics, whatever the bytes.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Self, TableError> {
-        validate(bytes, true).map(|v| Self::owning(v, bytes))
+        validate(bytes, Checksums::Both).map(|v| Self::owning(v, bytes))
     }
 
     /// Like [`from_bytes`](Self::from_bytes) but without the payload
@@ -56,7 +56,17 @@ impl<'a> Table<'a> {
     /// every lookup is bounds-checked, so a corrupt payload gives wrong
     /// values, never undefined behaviour.
     pub fn from_bytes_unverified(bytes: &'a [u8]) -> Result<Self, TableError> {
-        validate(bytes, false).map(|v| Self::owning(v, bytes))
+        validate(bytes, Checksums::Metadata).map(|v| Self::owning(v, bytes))
+    }
+
+    /// Like [`from_bytes_unverified`](Self::from_bytes_unverified) but
+    /// without the metadata checksum either: for the tables compiled into
+    /// the binary, whose bytes cannot change and whose checksums the tests
+    /// and `cargo xtask gen --check` verify. Computing even the small
+    /// metadata checksum at run time costs a CPU-feature probe (crc32fast's
+    /// first call), a measurable part of a short run.
+    pub(crate) fn from_compiled_in(bytes: &'a [u8]) -> Result<Self, TableError> {
+        validate(bytes, Checksums::Neither).map(|v| Self::owning(v, bytes))
     }
 
     fn owning(validated: Validated, bytes: &'a [u8]) -> Self {
@@ -118,11 +128,22 @@ impl<'a> Table<'a> {
     }
 }
 
+/// Which checksums [`validate`] compares with the header's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Checksums {
+    /// The metadata's and the payload's.
+    Both,
+    /// The metadata's only (the payload's reads every byte of it).
+    Metadata,
+    /// None: bytes compiled in and verified by the tests.
+    Neither,
+}
+
 /// Validates a whole table file held in `bytes` (see [`Table::from_bytes`]):
-/// every check but, unless `verify_payload`, the payload checksum. The
+/// every check but the checksums that `checksums` leaves out. The
 /// header's numbers are untrusted: every sum is checked and every bound is
 /// compared with the length of `bytes` before anything is sliced.
-pub(crate) fn validate(bytes: &[u8], verify_payload: bool) -> Result<Validated, TableError> {
+pub(crate) fn validate(bytes: &[u8], checksums: Checksums) -> Result<Validated, TableError> {
     let header = Header::parse(bytes)?;
     let len = bytes.len() as u64;
     let meta_end = HEADER_LEN as u64 + u64::from(header.metadata_len);
@@ -134,7 +155,10 @@ pub(crate) fn validate(bytes: &[u8], verify_payload: bool) -> Result<Validated, 
         });
     }
     let meta_bytes = &bytes[HEADER_LEN..meta_end as usize];
-    let found = crc32fast::hash(meta_bytes);
+    let found = match checksums {
+        Checksums::Neither => header.metadata_crc,
+        Checksums::Both | Checksums::Metadata => crc32fast::hash(meta_bytes),
+    };
     if found != header.metadata_crc {
         return Err(TableError::MetadataChecksum {
             expected: header.metadata_crc,
@@ -187,7 +211,7 @@ pub(crate) fn validate(bytes: &[u8], verify_payload: bool) -> Result<Validated, 
     if !address.is_multiple_of(PAYLOAD_ALIGN) {
         return Err(TableError::Misaligned { address });
     }
-    if verify_payload {
+    if checksums == Checksums::Both {
         let found = crc32fast::hash(payload);
         if found != header.payload_crc {
             return Err(TableError::PayloadChecksum {
@@ -200,4 +224,48 @@ pub(crate) fn validate(bytes: &[u8], verify_payload: bool) -> Result<Validated, 
         info: TableInfo { header, metadata },
         payload: offset as usize..end as usize,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::aligned::AlignedBytes;
+    use crate::format::{self, Game, Metadata};
+
+    /// A valid row table of width 4, its metadata checksum (header bytes
+    /// 44..48) replaced by `metadata_crc` when given.
+    fn row_file(metadata_crc: Option<u32>) -> AlignedBytes {
+        let metadata = Metadata {
+            game: Game::Row { width: 4 },
+            generator: "test".into(),
+        };
+        let mut file = format::encode(&metadata, &[1; 16]).unwrap();
+        if let Some(crc) = metadata_crc {
+            file[44..48].copy_from_slice(&crc.to_le_bytes());
+        }
+        AlignedBytes::copy_from(&file)
+    }
+
+    #[test]
+    fn compiled_in_tables_skip_only_the_checksums() {
+        let good = row_file(None);
+        let crc = u32::from_le_bytes(good[44..48].try_into().unwrap());
+        let bad_crc = row_file(Some(!crc));
+        assert!(matches!(
+            Table::from_bytes_unverified(&bad_crc),
+            Err(TableError::MetadataChecksum { .. })
+        ));
+        let table = Table::from_compiled_in(&bad_crc).unwrap();
+        assert_eq!(table.row().unwrap().get(15), Some(1));
+        // Every other check still runs: a header that does not parse.
+        let mut bad_magic = bad_crc.as_slice().to_vec();
+        bad_magic[0] ^= 0xff;
+        assert!(Table::from_compiled_in(&AlignedBytes::copy_from(&bad_magic)).is_err());
+        // Nor does a payload cut short.
+        let cut = AlignedBytes::copy_from(&good[..good.len() - 1]);
+        assert!(matches!(
+            Table::from_compiled_in(&cut),
+            Err(TableError::Truncated { .. })
+        ));
+    }
 }
