@@ -368,6 +368,18 @@ impl RareMarks {
     }
 }
 
+/// How [`settle`] found a heap's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Settled {
+    /// The first candidate.
+    First,
+    /// A later candidate (the first was reached by an option into the
+    /// batch).
+    Later,
+    /// Every candidate was reached: the heap was computed anew.
+    Recomputed,
+}
+
 /// `G(h)` for `h = values.len()`, given the candidates of
 /// `first_unreached(...)` computed with the values below `n`: adds the
 /// options leaving a heap `>= n` and recomputes the heap in full if they
@@ -380,10 +392,10 @@ pub(crate) fn settle(
     candidates: &Candidates,
     marks: Option<&RareMarks>,
     scratch: &mut Scratch,
-) -> usize {
+) -> (usize, Settled) {
     let h = values.len();
     if h == n {
-        return candidates.first();
+        return (candidates.first(), Settled::First);
     }
     let mut reached = 0u32;
     for &i in &moves.single {
@@ -433,8 +445,12 @@ pub(crate) fn settle(
         }
     }
     match candidates.first_not(reached) {
-        Some(g) => g,
-        None => first_unreached(sparse, moves, values, h, 1, marks, scratch).first(),
+        Some(g) if g == candidates.first() => (g, Settled::First),
+        Some(g) => (g, Settled::Later),
+        None => (
+            first_unreached(sparse, moves, values, h, 1, marks, scratch).first(),
+            Settled::Recomputed,
+        ),
     }
 }
 
@@ -500,7 +516,7 @@ mod tests {
                         );
                     }
                     // Settling with the heaps n..h known gives G(h).
-                    let g = settle(&now, &moves, &all[..h], n, &c, None, &mut scratch);
+                    let (g, _) = settle(&now, &moves, &all[..h], n, &c, None, &mut scratch);
                     assert_eq!(g, usize::from(all[h]), "{rules} h {h} want {want}");
                 }
             }

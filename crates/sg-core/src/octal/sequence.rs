@@ -37,8 +37,22 @@ const MAX_BATCH: usize = 256;
 /// values that are not cheap).
 const MIN_BATCH: usize = 32;
 
-/// The candidates sought for the heaps of a batch (see `heap::Candidates`).
+/// The most candidates sought for the heaps of a batch (see
+/// `heap::Candidates`): a second one spares a recomputation when the first
+/// is reached by an option into the batch (on `.354`, 35% of the heaps of
+/// a batch), at the price of a short search for the values between them.
+/// A run seeks it while it pays: while it settles at least
+/// [`SECOND_PAYS`] of the heaps of batches, and after
+/// [`SECOND_RETRY`] heaps with one candidate, once recomputations exceed
+/// [`RECOMPUTED_MANY`].
 const CANDIDATES: usize = 2;
+
+/// See [`CANDIDATES`] (fractions in percent).
+const SECOND_PAYS: u64 = 5;
+/// See [`CANDIDATES`].
+const RECOMPUTED_MANY: u64 = 15;
+/// See [`CANDIDATES`].
+const SECOND_RETRY: usize = 1 << 19;
 
 /// Below this many rare splits to enumerate per heap, heaps are computed one
 /// by one.
@@ -93,7 +107,7 @@ fn first_pass(
     // Heaps after the first may be reached by options into the batch:
     // a spare candidate spares most of them a recomputation.
     for h in heaps {
-        let want = if h == batch.n { 1 } else { CANDIDATES };
+        let want = if h == batch.n { 1 } else { s.want };
         out.push(first_unreached(
             sparse,
             moves,
@@ -144,6 +158,13 @@ pub struct Sequence {
     /// The crew's threads besides the caller, when set
     /// ([`Sequence::with_threads`]).
     helpers: Option<usize>,
+    /// The candidates sought for the heaps of a batch (1 or
+    /// [`CANDIDATES`]), how the heaps of batches were settled since the last
+    /// review (by `heap::Settled` in order), and the heap after which one
+    /// candidate may be tried with two again.
+    want: usize,
+    tally: [u64; 3],
+    retry_at: usize,
 }
 
 impl Sequence {
@@ -159,6 +180,9 @@ impl Sequence {
             batch_from: BATCH_FROM,
             cheap_work: CHEAP_WORK,
             helpers: None,
+            want: CANDIDATES,
+            tally: [0; 3],
+            retry_at: 0,
             tracker: Tracker::default(),
             period: None,
             limit: ValueLimit::from(u16::MAX),
@@ -209,6 +233,7 @@ impl Sequence {
         while self.values.len() < end {
             let stop = end.min(self.values.len() + PROGRESS_EVERY as usize);
             let certified = self.extend_chunk(stop)?;
+            self.review_candidates();
             progress(self.values.len() as u64);
             if let Some(p) = certified {
                 return Ok(Status::Certified(p));
@@ -277,6 +302,26 @@ impl Sequence {
         })
     }
 
+    /// Chooses the candidates of the next batches from how the last ones
+    /// were settled (see [`CANDIDATES`]).
+    fn review_candidates(&mut self) {
+        let [first, later, recomputed] = std::mem::take(&mut self.tally);
+        let all = first + later + recomputed;
+        if all < 1024 {
+            self.tally = [first, later, recomputed];
+            return;
+        }
+        if self.want > 1 && later * 100 < SECOND_PAYS * all {
+            self.want = 1;
+            self.retry_at = self.values.len() + SECOND_RETRY;
+        } else if self.want == 1
+            && recomputed * 100 > RECOMPUTED_MANY * all
+            && self.values.len() >= self.retry_at
+        {
+            self.want = CANDIDATES;
+        }
+    }
+
     /// How many heaps from the next one to compute as one batch (1: one
     /// at a time), up to heap `end - 1`.
     fn batch_len(&self, end: usize) -> usize {
@@ -305,7 +350,7 @@ impl Sequence {
     ) -> Result<Option<Period>, OctalError> {
         for candidates in first {
             let h = self.values.len();
-            let g = settle(
+            let (g, how) = settle(
                 &self.sparse,
                 &self.moves,
                 &self.values,
@@ -314,6 +359,9 @@ impl Sequence {
                 None,
                 &mut self.scratch,
             );
+            if first.len() > 1 {
+                self.tally[how as usize] += 1;
+            }
             if g > self.limit as usize {
                 return Err(OctalError::ValueOverflow { heap: h as u64 });
             }
