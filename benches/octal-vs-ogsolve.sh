@@ -41,11 +41,18 @@ GAMES=(".354 2200000" ".6 1048576" ".106 262144" ".376 1048576")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run_timed OUT CMD...: runs CMD, its output and GNU time's wall-clock and
-# user seconds (a line "TIME wall user") into OUT.
+# run_timed OUT CMD...: runs CMD, its output, its wall-clock seconds (from
+# bash's EPOCHREALTIME: microseconds, where GNU time gives hundredths,
+# too coarse for `.106`) and GNU time's user seconds (a line "TIME wall
+# user") into OUT.
 run_timed() {
     local out=$1; shift
-    /usr/bin/time -f "TIME %e %U" "$@" >"$out" 2>&1
+    local start=$EPOCHREALTIME
+    /usr/bin/time -f "USER %U" "$@" >"$out" 2>&1
+    local end=$EPOCHREALTIME
+    local user
+    user=$(sed -n 's/^USER //p' "$out")
+    echo "TIME $(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", b - a}') $user" >>"$out"
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {m=(NR+1)/2; if (NR%2) print a[m]; else print (a[NR/2]+a[NR/2+1])/2}'; }
