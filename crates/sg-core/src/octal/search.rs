@@ -181,13 +181,22 @@ impl Left {
     /// Removes `x` from `set` if there; whether the search may stop.
     #[inline(always)]
     fn take(&mut self, x: u16, set: &mut [u16; BITSET_VALUES / 16]) -> bool {
-        let (word, bit) = (usize::from(x >> 4), 1u16 << (x & 15));
-        if usize::from(x) < BITSET_VALUES && set[word] & bit != 0 {
-            set[word] &= !bit;
-            self.all -= 1;
-            self.below -= usize::from(x < self.bound);
+        if usize::from(x) < BITSET_VALUES {
+            self.remove(x, set);
         }
         self.done()
+    }
+
+    /// Removes `x` (below [`BITSET_VALUES`]) from `set` if there, without
+    /// a branch: the hits of a block are often repeats, so a branch on
+    /// whether `x` is still there would be mispredicted often.
+    #[inline(always)]
+    fn remove(&mut self, x: u16, set: &mut [u16; BITSET_VALUES / 16]) {
+        let word = &mut set[usize::from(x >> 4) % (BITSET_VALUES / 16)];
+        let present = (*word >> (x & 15)) & 1;
+        *word &= !(present << (x & 15));
+        self.all -= usize::from(present);
+        self.below -= usize::from(present) & usize::from(x < self.bound);
     }
 
     /// Whether the search may stop.
@@ -255,21 +264,22 @@ fn search_avx512(
         let words = _mm512_permutex2var_epi16(set_low, _mm512_srli_epi16::<4>(x), set_high);
         let bits = _mm512_srlv_epi16(words, _mm512_and_si512(x, low4));
         let mut hits = _mm512_mask_test_epi16_mask(in_set, bits, one);
+        left.budget = left.budget.saturating_sub(32);
         if hits != 0 {
             let mut lanes = [0u16; 32];
             // SAFETY: `lanes` holds 32 words.
             unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), x) };
+            // Hit lanes hold values below BITSET_VALUES (`in_set`).
             while hits != 0 {
                 let j = hits.trailing_zeros() as usize;
                 hits &= hits - 1;
-                if left.take(lanes[j], set) {
-                    return true;
-                }
+                left.remove(lanes[j], set);
             }
             (set_low, set_high) = load_set(set);
-        }
-        left.budget = left.budget.saturating_sub(32);
-        if left.done() {
+            if left.done() {
+                return true;
+            }
+        } else if left.budget == 0 && left.below == 0 {
             return true;
         }
         a += 32;
