@@ -157,17 +157,9 @@ impl<S: Send + Sync> Crew<'_, S> {
         {
             let state = self.read();
             let mut scratch = lock(&self.scratch);
-            while let Some(chunk) = self.claim_chunk(epoch, chunks) {
-                let mut out = Vec::with_capacity(CHUNK);
-                (self.work)(
-                    &state,
-                    batch,
-                    chunk_heaps(batch, chunk),
-                    &mut scratch,
-                    &mut out,
-                );
+            self.take_chunks(&state, epoch, batch, &mut scratch, |chunk, out| {
                 mine.push((chunk, out));
-            }
+            });
             // Wait for the chunks others claimed (short: one chunk each).
             let start = Instant::now();
             while self.completed.load(Ordering::Acquire) + mine.len() < chunks {
@@ -185,6 +177,24 @@ impl<S: Send + Sync> Crew<'_, S> {
         mine.append(&mut lock(&self.results));
         mine.sort_unstable_by_key(|&(chunk, _)| chunk);
         mine.into_iter().flat_map(|(_, out)| out).collect()
+    }
+
+    /// Claims chunks of batch `epoch` while any is left, computes each and
+    /// hands its result to `done`.
+    fn take_chunks(
+        &self,
+        state: &S,
+        epoch: u64,
+        batch: Batch,
+        scratch: &mut Scratch,
+        mut done: impl FnMut(usize, Vec<Candidates>),
+    ) {
+        let chunks = batch.len.div_ceil(CHUNK);
+        while let Some(chunk) = self.claim_chunk(epoch, chunks) {
+            let mut out = Vec::with_capacity(CHUNK);
+            (self.work)(state, batch, chunk_heaps(batch, chunk), scratch, &mut out);
+            done(chunk, out);
+        }
     }
 
     /// Claims the next chunk of batch `epoch`, if any is left.
@@ -233,19 +243,10 @@ impl<S: Send + Sync> Crew<'_, S> {
             }
             let state = self.read();
             let (epoch, batch) = *lock(&self.job);
-            let chunks = batch.len.div_ceil(CHUNK);
-            while let Some(chunk) = self.claim_chunk(epoch, chunks) {
-                let mut out = Vec::with_capacity(CHUNK);
-                (self.work)(
-                    &state,
-                    batch,
-                    chunk_heaps(batch, chunk),
-                    &mut scratch,
-                    &mut out,
-                );
+            self.take_chunks(&state, epoch, batch, &mut scratch, |chunk, out| {
                 lock(&self.results).push((chunk, out));
                 self.completed.fetch_add(1, Ordering::Release);
-            }
+            });
             seen = seen.max(epoch);
         }
     }
