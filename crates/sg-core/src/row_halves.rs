@@ -25,8 +25,8 @@ const CARRIES: usize = 2 * (HALF as usize + 1);
 
 /// The closed form of a row whose first block is lengthened by `run` cells
 /// below it, with an odd number of empty cells below it all if `odd`.
-/// (`run == 0` and `!odd` is [`row_grundy`]; the same loop, as a `const
-/// fn`.)
+/// (`run == 0` and `!odd` is [`row_grundy`], computed here block by
+/// block, as a `const fn`.)
 const fn value_with_carry(row: u64, run: u32, odd: bool) -> u32 {
     let mut rest = row;
     let mut value = 0;
