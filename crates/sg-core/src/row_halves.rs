@@ -2,7 +2,7 @@
 //! time (22.5 KiB together, so they stay in cache), instead of the 1 MiB
 //! table of every row.
 //!
-//! The closed form ([`row_grundy`]) scans the row from bit 0: blocks of
+//! The closed form ([`row_grundy`]), seen from bit 0 upwards: blocks of
 //! pieces separated by empty cells; a block counts (its size is XORed in)
 //! when an odd number of empty cells lie below it. Split the row into its
 //! low 10 bits and its high 10 bits. The blocks of the low half count as in
