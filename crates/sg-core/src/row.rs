@@ -159,25 +159,43 @@ pub fn for_each_row_successor(row: u64, mut f: impl FnMut(u64)) {
     }
 }
 
-/// The Grundy value of `row` by its closed form (staircase Nim), in time
-/// proportional to the number of blocks.
+/// The Grundy value of `row` by its closed form (staircase Nim), with no
+/// branch per block.
+///
+/// The empty cells below each bit are counted mod 2 by a prefix XOR of the
+/// empty cells (shifts by 1, 2, 4, .., 32). The pieces with an odd count
+/// below them are the pieces that count, and they make whole blocks: the
+/// pieces of a block have the same empty cells below them. Then the blocks
+/// that count are removed lowest first: with `low` the lowest piece left,
+/// `rest + low` clears the lowest block and sets the cell just above it
+/// (empty, so not in `rest`; nothing when the block reaches bit 63), so the
+/// block's size is the difference of their bit indexes (64 for the lost
+/// carry) and `rest & (rest + low)` is what is left. The removals go four
+/// at a time (one removal from nothing gives 0 - 0 and nothing), so the
+/// loop's test is taken the same way on nearly every row of 20 cells, which
+/// have at most 7 such blocks and rarely more than 4.
 #[inline]
 pub fn row_grundy(row: u64) -> u32 {
-    let mut rest = row;
+    let mut empty_parity = !row;
+    let mut shift = 1;
+    while shift < u64::BITS {
+        empty_parity ^= empty_parity << shift;
+        shift *= 2;
+    }
+    // Bit i of `empty_parity` is the parity of the empty cells at bits 0..=i.
+    let mut rest = row & (empty_parity << 1);
     let mut value = 0u32;
-    let mut odd_empties = false;
     loop {
-        let block = rest.trailing_ones();
-        if odd_empties {
-            value ^= block;
+        for _ in 0..4 {
+            let low = rest & rest.wrapping_neg();
+            let above = rest.wrapping_add(low);
+            // trailing_zeros(0) is 64: the block reaching bit 63, or no block.
+            value ^= above.trailing_zeros() - low.trailing_zeros();
+            rest &= above;
         }
-        rest = rest.checked_shr(block).unwrap_or(0);
         if rest == 0 {
             return value;
         }
-        let gap = rest.trailing_zeros();
-        odd_empties ^= gap & 1 == 1;
-        rest >>= gap;
     }
 }
 
@@ -266,6 +284,28 @@ mod tests {
         }
     }
 
+    /// The closed form block by block: the sizes of the blocks of pieces
+    /// with an odd number of empty cells below them, XORed, scanning from
+    /// bit 0 (what [`row_grundy`] computed before it went branch-free).
+    fn staircase_by_blocks(row: u64) -> u32 {
+        let mut rest = row;
+        let mut value = 0u32;
+        let mut odd_empties = false;
+        loop {
+            let block = rest.trailing_ones();
+            if odd_empties {
+                value ^= block;
+            }
+            rest = rest.checked_shr(block).unwrap_or(0);
+            if rest == 0 {
+                return value;
+            }
+            let gap = rest.trailing_zeros();
+            odd_empties ^= gap & 1 == 1;
+            rest >>= gap;
+        }
+    }
+
     #[test]
     fn closed_form_equals_definition_on_all_20_cell_rows() {
         let table = row_table_by_definition(20);
@@ -309,6 +349,11 @@ mod tests {
         // The longest block that counts: 63 pieces above one empty cell.
         assert_eq!(row_grundy(!1), 63);
         assert_eq!(row_grundy_by_definition(!1, row_grundy), 63);
+        // 22 blocks of one piece (bits 1, 4, .., 61 and 63); the first 21
+        // have an odd number of empty cells below: the loop goes round 6 times.
+        let many = 0x9249_2492_4924_9249_u64 << 1 | 1 << 63;
+        assert_eq!(row_grundy(many), staircase_by_blocks(many));
+        assert_eq!(row_grundy(many), row_grundy_by_definition(many, row_grundy));
     }
 
     proptest! {
@@ -317,6 +362,13 @@ mod tests {
             let row = bits.iter().fold(0u64, |r, &b| r | 1 << b);
             let mut memo = HashMap::new();
             prop_assert_eq!(row_grundy(row), by_memo(row, &mut memo));
+        }
+
+        #[test]
+        fn closed_form_equals_the_block_scan(row in any::<u64>()) {
+            // Random 64-bit rows have about 8 blocks that count: the
+            // removal loop goes round more than once.
+            prop_assert_eq!(row_grundy(row), staircase_by_blocks(row));
         }
 
         #[test]

@@ -2,7 +2,7 @@
 //! time (22.5 KiB together, so they stay in cache), instead of the 1 MiB
 //! table of every row.
 //!
-//! The closed form ([`row_grundy`]) scans the row from bit 0: blocks of
+//! The closed form ([`row_grundy`]), seen from bit 0 upwards: blocks of
 //! pieces separated by empty cells; a block counts (its size is XORed in)
 //! when an odd number of empty cells lie below it. Split the row into its
 //! low 10 bits and its high 10 bits. The blocks of the low half count as in
@@ -25,8 +25,8 @@ const CARRIES: usize = 2 * (HALF as usize + 1);
 
 /// The closed form of a row whose first block is lengthened by `run` cells
 /// below it, with an odd number of empty cells below it all if `odd`.
-/// (`run == 0` and `!odd` is [`row_grundy`]; the same loop, as a `const
-/// fn`.)
+/// (`run == 0` and `!odd` is [`row_grundy`], computed here block by
+/// block, as a `const fn`.)
 const fn value_with_carry(row: u64, run: u32, odd: bool) -> u32 {
     let mut rest = row;
     let mut value = 0;

@@ -165,7 +165,10 @@ impl<'a> Scanner<'a> {
         let chunk: [u8; 8] = self.buf.get(start..start + 8)?.try_into().ok()?;
         let (digits, not_digit) = digits_of(u64::from_le_bytes(chunk));
         let len = (not_digit.trailing_zeros() / 8) as usize;
-        if len == 0 || len == 8 || !is_space(chunk[len]) {
+        // The byte after the digits is a separator when it lies in the
+        // block (classified: digits and separators only); only a number
+        // that reaches the block's end needs the byte itself checked.
+        if len == 0 || len == 8 || (start + len >= self.block_end && !is_space(chunk[len])) {
             return None;
         }
         self.last = start;
@@ -450,6 +453,31 @@ mod tests {
                 prop_assert_eq!(scanned_tokens(&buf, small), reference_tokens(&buf));
             }
             prop_assert!(reference_tokens(&buf).1.is_none());
+        }
+    }
+
+    #[test]
+    fn a_bad_byte_just_after_a_number_at_any_place_around_the_blocks() {
+        // The fast path checks the byte after a number only when it lies
+        // beyond the classified block: numbers ending on every byte around
+        // the first two block ends, followed by a byte that is neither a
+        // digit nor a separator, then by good tokens.
+        for pad in 0..140 {
+            for len in 1..=8 {
+                for bad in [b'x', b'-', 0x80, 0] {
+                    let mut buf = vec![b' '; pad];
+                    buf.extend(std::iter::repeat_n(b'7', len));
+                    buf.push(bad);
+                    buf.extend(b" 5 ".repeat(60));
+                    for small in [false, true] {
+                        assert_eq!(
+                            scanned_tokens(&buf, small),
+                            reference_tokens(&buf),
+                            "pad {pad}, {len} digits, then {bad:#x}"
+                        );
+                    }
+                }
+            }
         }
     }
 
