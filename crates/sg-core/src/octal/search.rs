@@ -1,9 +1,11 @@
 //! The search of the two-heap splits for the values that the rare marks
 //! cannot settle (step 2 of the `sparse` module's argument): given the
-//! values `need` below the first candidate, find the smallest one that no
-//! split `{a, r - a}` (both parts known) reaches, or learn that all are
-//! reached. Most are reached by one of the first few splits, a few only
-//! after a long search, and a value that is the answer only after all.
+//! values sought below the first candidate, find those that no split
+//! `{a, r - a}` (both parts known) reaches, or learn that all are reached;
+//! and, for a heap of a batch, vouch within a short search for the values
+//! sought between its first and second candidates. Most values are reached
+//! by one of the first few splits, a few only after a long search, and a
+//! value that no split reaches is known only after all of them.
 //!
 //! Two implementations, equal in result:
 //! - With AVX-512 (BW), when every value sought is below 1024: the values

@@ -20,10 +20,9 @@
 //! 2. Values of the other class come from rare-rare splits (marked by 1)
 //!    and from common-common splits, which are many: such a value, if it is
 //!    below the smallest unmarked value of the exact class, is looked for
-//!    among all splits (the `heap` module: a short scan for all of them,
-//!    then a vectorised scan for the few it missed, stopping as soon as all
-//!    are found), and only a value that the complete scan does not find can
-//!    be the mex.
+//!    among all splits (the `search` module: 32 splits at a time against
+//!    the set of values sought, stopping as soon as all are found), and
+//!    only a value that the complete search does not find can be the mex.
 //!
 //! So the values are exact for *every* split; the split only changes the
 //! speed. Without a flip (`l = 0`) this is the classical sparse space. A
