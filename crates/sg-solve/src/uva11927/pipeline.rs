@@ -44,11 +44,7 @@ enum Message {
 
 /// Solves on two threads; `None` (and nothing written) if the reader thread
 /// cannot be started.
-pub(super) fn solve(
-    input: &[u8],
-    out: &mut Vec<u8>,
-    json: bool,
-) -> Option<Result<(), InputError>> {
+pub(super) fn solve(input: &[u8], out: &mut Vec<u8>, json: bool) -> Option<Result<(), InputError>> {
     let (sender, receiver) = sync_channel(1);
     std::thread::scope(|scope| {
         std::thread::Builder::new()
@@ -202,4 +198,3 @@ fn xor_of_odd(values: &[u32], parities: &[u64]) -> u32 {
     }
     sum
 }
-
