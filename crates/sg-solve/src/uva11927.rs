@@ -70,8 +70,8 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
 fn solve_on_one_thread(input: &[u8], out: &mut Vec<u8>, json: bool) -> Result<(), InputError> {
     let mut sc = Scanner::new(input);
     let mut case = 0;
-    while let Some(pending) = read_graph(&mut sc, input)? {
-        let values = pending.values(&sc)?;
+    while let Some(header) = read_header(&mut sc)? {
+        let values = read_edges(&mut sc, input, &header)?.values(header.start, &sc)?;
         let mut sum = 0u32;
         for value in values {
             if sc.next("a stone count")? & 1 == 1 {
@@ -84,38 +84,30 @@ fn solve_on_one_thread(input: &[u8], out: &mut Vec<u8>, json: bool) -> Result<()
     Ok(())
 }
 
-/// A test case whose edges are read, its stone counts not yet.
-#[derive(Debug)]
-struct PendingCase {
+/// The first line of a test case.
+#[derive(Debug, Clone, Copy)]
+struct Header {
     /// Byte offset of its `n` (where a cycle is reported).
     start: usize,
-    /// Its `n`: how many stone counts follow.
+    /// `n`: how many nodes, and how many stone counts follow the edges.
     node_count: usize,
-    edges: Edges,
+    /// `m`.
+    edge_count: u64,
 }
 
-/// The edges of a case, counted as read or already a graph.
-#[derive(Debug)]
-enum Edges {
-    Counted(EdgeCounter),
-    Built(Graph),
-}
-
-impl PendingCase {
-    /// Builds the graph and computes its Grundy values; a cycle is an error
-    /// at the case's start (`sc` only locates it).
-    fn values(self, sc: &Scanner<'_>) -> Result<Vec<u32>, InputError> {
-        let graph = match self.edges {
-            Edges::Counted(edges) => edges.into_graph(),
-            Edges::Built(graph) => graph,
-        };
-        grundy_values(&graph).map_err(|e| sc.error_at(self.start, e.into()))
+impl Header {
+    /// Whether the input after the last token read can hold the stone
+    /// counts (at least 2n - 1 bytes). Nothing is allocated for the n nodes
+    /// before that is known: a huge n with a short input is the error of
+    /// the missing counts.
+    fn room_for_counts(&self, sc: &Scanner<'_>, input: &[u8]) -> bool {
+        (self.node_count as u64 * 2).saturating_sub(1) <= (input.len() - sc.last_offset()) as u64
     }
 }
 
-/// Reads the next case's header and edges; `None` at `0 0` or the end of
-/// the input.
-fn read_graph(sc: &mut Scanner<'_>, input: &[u8]) -> Result<Option<PendingCase>, InputError> {
+/// Reads the next case's `n m`; `None` at `0 0` or the end of the input.
+#[inline(always)]
+fn read_header(sc: &mut Scanner<'_>) -> Result<Option<Header>, InputError> {
     let Some(n) = sc.next_opt("the number of nodes n")? else {
         return Ok(None);
     };
@@ -125,46 +117,78 @@ fn read_graph(sc: &mut Scanner<'_>, input: &[u8]) -> Result<Option<PendingCase>,
     if n == 0 && m == 0 {
         return Ok(None);
     }
-    // Nothing is allocated for the n nodes before the input is known to
-    // hold their n stone counts (at least 2n - 1 bytes after the edges):
-    // a huge n with a short input is the error of the missing counts.
-    let room_for_counts = |sc: &Scanner<'_>| {
-        (n as u64 * 2).saturating_sub(1) <= (input.len() - sc.last_offset()) as u64
-    };
-    let edges = if room_for_counts(sc) {
+    Ok(Some(Header {
+        start,
+        node_count: n,
+        edge_count: m,
+    }))
+}
+
+/// Reads the `m` edges of `header`'s case, each node checked, into `push`.
+#[inline(always)]
+fn read_edge_list(
+    sc: &mut Scanner<'_>,
+    header: &Header,
+    mut push: impl FnMut(u32, u32),
+) -> Result<(), InputError> {
+    let n = header.node_count;
+    for _ in 0..header.edge_count {
+        let source = sc.next_node("the source node of an edge", n)?;
+        push(source, sc.next_node("the target node of an edge", n)?);
+    }
+    Ok(())
+}
+
+/// The edges of a case, counted as read or already a graph.
+#[derive(Debug)]
+enum Edges {
+    Counted(EdgeCounter),
+    Built(Graph),
+}
+
+impl Edges {
+    /// Builds the graph and computes its Grundy values; a cycle is an error
+    /// at the case's `start` (`sc` only locates it).
+    #[inline(always)]
+    fn values(self, start: usize, sc: &Scanner<'_>) -> Result<Vec<u32>, InputError> {
+        let graph = match self {
+            Edges::Counted(edges) => edges.into_graph(),
+            Edges::Built(graph) => graph,
+        };
+        grundy_values(&graph).map_err(|e| sc.error_at(start, e.into()))
+    }
+}
+
+/// Reads the edges of `header`'s case.
+#[inline(always)]
+fn read_edges(sc: &mut Scanner<'_>, input: &[u8], header: &Header) -> Result<Edges, InputError> {
+    let n = header.node_count;
+    if header.room_for_counts(sc, input) {
         // The out-degrees are counted as the edges are read: building
         // the graph is then one pass over them.
         let mut edges = EdgeCounter::new(n).expect("n was checked against MAX_NODES");
         // An edge takes at least 4 bytes of input (`u v` and a space).
-        edges.reserve((m as usize).min((input.len() - sc.last_offset()) / 4));
-        for _ in 0..m {
-            let source = sc.next_node("the source node of an edge", n)?;
-            edges.push(source, sc.next_node("the target node of an edge", n)?);
+        edges.reserve((header.edge_count as usize).min((input.len() - sc.last_offset()) / 4));
+        read_edge_list(sc, header, |source, target| edges.push(source, target))?;
+        return Ok(Edges::Counted(edges));
+    }
+    let (mut sources, mut targets) = (Vec::new(), Vec::new());
+    read_edge_list(sc, header, |source, target| {
+        sources.push(source);
+        targets.push(target);
+    })?;
+    if !header.room_for_counts(sc, input) {
+        for _ in 0..n {
+            sc.next("a stone count")?;
         }
-        Edges::Counted(edges)
-    } else {
-        let (mut sources, mut targets) = (Vec::new(), Vec::new());
-        for _ in 0..m {
-            sources.push(sc.next_node("the source node of an edge", n)?);
-            targets.push(sc.next_node("the target node of an edge", n)?);
-        }
-        if !room_for_counts(sc) {
-            for _ in 0..n {
-                sc.next("a stone count")?;
-            }
-        }
-        Edges::Built(
-            Graph::from_edges(n, &sources, &targets).expect("edges were validated while reading"),
-        )
-    };
-    Ok(Some(PendingCase {
-        start,
-        node_count: n,
-        edges,
-    }))
+    }
+    let graph =
+        Graph::from_edges(n, &sources, &targets).expect("edges were validated while reading");
+    Ok(Edges::Built(graph))
 }
 
 /// Appends the answer of case number `case` whose stones XOR to `sum`.
+#[inline(always)]
 fn write_answer(out: &mut Vec<u8>, case: u64, sum: u32, json: bool) {
     let answer = CaseAnswer::<NoMove> {
         case,

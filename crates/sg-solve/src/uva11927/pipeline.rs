@@ -3,20 +3,24 @@
 //! and writes its answer, so that the whole takes about the longer of the
 //! two instead of their sum.
 //!
-//! The reader hands over, per case, its edges and then the parities of its
-//! stone counts, in batches of messages covering up to 128 KiB of input (a
-//! case larger than that has its edges handed over at once, so that its
-//! values are computed while its stone counts are read), through a channel
-//! that holds one batch: at most about three batches of cases are in memory
-//! at once (one being read, one waiting, one being solved). Errors keep
-//! their order: the reader stops at the first input error and passes it
-//! on; the solving thread reports a cycle before a bad stone count of the
-//! same case (as the one-thread path does, which computes the values before
-//! reading the counts), and every answer before the error is written.
+//! The reader hands over its work in batches covering up to 128 KiB of
+//! input, through a channel that holds one batch: at most about three
+//! batches of cases are in memory at once (one being read, one waiting,
+//! one being solved). Cases of up to [`PACKED_MAX_EDGES`] edges are packed
+//! into a few buffers per batch ([`PackedCases`]: no allocation per case on
+//! the reader's side, none freed on the other thread), and their graphs
+//! built by the solving thread. A larger case's edges are counted by the
+//! reader and handed over at once, so that its values are computed while
+//! its stone counts are read. Errors keep their order: the reader stops at
+//! the first input error and passes it on; the solving thread reports a
+//! cycle before a bad stone count of the same case (as the one-thread path
+//! does, which computes the values before reading the counts), and every
+//! answer before the error is written.
 
-use super::{PendingCase, read_graph, write_answer};
+use super::{Edges, Header, read_edge_list, read_edges, read_header, write_answer};
 use crate::error::InputError;
 use crate::scan::Scanner;
+use sg_core::EdgeCounter;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::time::{Duration, Instant};
 
@@ -31,15 +35,32 @@ const MIN_BATCHES: usize = 16;
 /// How long the solving thread polls for the next batch before it sleeps.
 const POLL_LIMIT: Duration = Duration::from_micros(500);
 
+/// Cases of at most this many edges are packed ([`PackedCases`]).
+const PACKED_MAX_EDGES: u64 = 1 << 16;
+
 /// What the reader hands over, in input order.
 enum Message {
-    /// The next case, edges read.
-    Graph(PendingCase),
-    /// Its stone counts' parities, bit `i % 64` of word `i / 64` for node
-    /// `i`; or the error that stopped the reading of them.
+    /// Complete cases of at most [`PACKED_MAX_EDGES`] edges.
+    Packed(PackedCases),
+    /// A larger case, edges read; its stone counts come next.
+    Large(Header, Edges),
+    /// The large case's stone counts' parities (see [`read_stone_parities`]),
+    /// or the error that stopped the reading of them.
     Stones(Result<Vec<u64>, InputError>),
     /// No more cases: the input ended (`Ok`) or a header or an edge was bad.
     End(Result<(), InputError>),
+}
+
+/// Small cases read in a row, in three buffers instead of an allocation or
+/// more per case: their headers, their edges (source and target pairs, case
+/// after case) and their stone counts' parities (whole words per case).
+#[derive(Default)]
+struct PackedCases {
+    headers: Vec<Header>,
+    edges: Vec<u32>,
+    parities: Vec<u64>,
+    /// The error in the stone counts of the last case, which ends the input.
+    stones_error: Option<InputError>,
 }
 
 /// Solves on two threads; `None` (and nothing written) if the reader thread
@@ -62,29 +83,51 @@ fn read_cases(input: &[u8], sender: &SyncSender<Vec<Message>>) {
     let mut sc = Scanner::new(input);
     let mut batch = Batch {
         messages: Vec::new(),
+        packed: PackedCases::default(),
         bytes: (input.len() / MIN_BATCHES).clamp(1, BATCH_BYTES),
         sent_at: 0,
     };
     let end = loop {
-        match read_graph(&mut sc, input) {
-            Ok(Some(case)) => {
-                let node_count = case.node_count;
-                // A large case's edges go at once: its values are then
-                // computed while its stone counts are read.
-                if !batch.push(Message::Graph(case), sc.last_offset(), sender) {
-                    return;
-                }
-                let stones = read_stone_parities(&mut sc, node_count);
-                if stones.is_err() {
-                    batch.push(Message::Stones(stones), usize::MAX, sender);
-                    return;
-                }
-                if !batch.push(Message::Stones(stones), sc.last_offset(), sender) {
-                    return;
-                }
-            }
+        let header = match read_header(&mut sc) {
+            Ok(Some(header)) => header,
             Ok(None) => break Ok(()),
             Err(e) => break Err(e),
+        };
+        if header.edge_count <= PACKED_MAX_EDGES && header.room_for_counts(&sc, input) {
+            let packed = &mut batch.packed;
+            let edges_before = packed.edges.len();
+            let edges = &mut packed.edges;
+            if let Err(e) = read_edge_list(&mut sc, &header, |source, target| {
+                edges.extend([source, target]);
+            }) {
+                packed.edges.truncate(edges_before);
+                break Err(e);
+            }
+            packed.headers.push(header);
+            if let Err(e) = read_stone_parities(&mut sc, header.node_count, &mut packed.parities) {
+                packed.stones_error = Some(e);
+                batch.send_if_full(usize::MAX, sender);
+                return;
+            }
+            if !batch.send_if_full(sc.last_offset(), sender) {
+                return;
+            }
+            continue;
+        }
+        let edges = match read_edges(&mut sc, input, &header) {
+            Ok(edges) => edges,
+            Err(e) => break Err(e),
+        };
+        // The edges go at once if the case is large enough to fill a batch.
+        if !batch.push(Message::Large(header, edges), sc.last_offset(), sender) {
+            return;
+        }
+        let mut parities = Vec::new();
+        let stones = read_stone_parities(&mut sc, header.node_count, &mut parities);
+        let failed = stones.is_err();
+        let offset = if failed { usize::MAX } else { sc.last_offset() };
+        if !batch.push(Message::Stones(stones.map(|()| parities)), offset, sender) || failed {
+            return;
         }
     };
     // The solving thread may have stopped already; nothing to tell it then.
@@ -96,6 +139,8 @@ fn read_cases(input: &[u8], sender: &SyncSender<Vec<Message>>) {
 /// 128 KiB batches 21 ms; see README, Performance).
 struct Batch {
     messages: Vec<Message>,
+    /// Small cases read since the last message.
+    packed: PackedCases,
     /// How much input a batch covers, at least (the last one less).
     bytes: usize,
     /// Where the input was when the last batch was sent.
@@ -103,23 +148,43 @@ struct Batch {
 }
 
 impl Batch {
-    /// Adds `message`, read up to byte `offset` of the input; sends the
-    /// batch once it covers `self.bytes`. False when the solving thread has
-    /// stopped.
+    /// Adds `message`, read up to byte `offset` of the input, then
+    /// [`Self::send_if_full`].
     fn push(&mut self, message: Message, offset: usize, sender: &SyncSender<Vec<Message>>) -> bool {
+        self.close_packed();
         self.messages.push(message);
+        self.send_if_full(offset, sender)
+    }
+
+    /// Sends the batch if it covers `self.bytes` when the input has been
+    /// read up to byte `offset`. False when the solving thread has stopped.
+    fn send_if_full(&mut self, offset: usize, sender: &SyncSender<Vec<Message>>) -> bool {
         if offset.saturating_sub(self.sent_at) < self.bytes {
             return true;
         }
         self.sent_at = offset;
+        self.close_packed();
         sender.send(std::mem::take(&mut self.messages)).is_ok()
+    }
+
+    /// Ends the packed cases read so far as a message.
+    fn close_packed(&mut self) {
+        if !self.packed.headers.is_empty() {
+            let packed = std::mem::take(&mut self.packed);
+            self.messages.push(Message::Packed(packed));
+        }
     }
 }
 
-/// Reads `node_count` stone counts, keeping their parities. Memory grows
-/// with the counts actually read, not with the declared `node_count`.
-fn read_stone_parities(sc: &mut Scanner<'_>, node_count: usize) -> Result<Vec<u64>, InputError> {
-    let mut words = Vec::new();
+/// Reads `node_count` stone counts, appending their parities to `words`:
+/// bit `i % 64` of word `i / 64` (from the first word appended) for node
+/// `i`. Memory grows with the counts actually read, not with the declared
+/// `node_count`.
+fn read_stone_parities(
+    sc: &mut Scanner<'_>,
+    node_count: usize,
+    words: &mut Vec<u64>,
+) -> Result<(), InputError> {
     let mut word = 0u64;
     for node in 0..node_count {
         word |= (sc.next("a stone count")? & 1) << (node % 64);
@@ -131,7 +196,7 @@ fn read_stone_parities(sc: &mut Scanner<'_>, node_count: usize) -> Result<Vec<u6
     if node_count % 64 != 0 {
         words.push(word);
     }
-    Ok(words)
+    Ok(())
 }
 
 /// The solving side: the reader's messages in order, an answer per case.
@@ -150,7 +215,8 @@ fn solve_cases(
     while let Some(batch) = next_batch(&receiver) {
         for message in batch {
             match message {
-                Message::Graph(pending) => values = pending.values(&locator)?,
+                Message::Packed(packed) => solve_packed(packed, &locator, out, json, &mut case)?,
+                Message::Large(header, edges) => values = edges.values(header.start, &locator)?,
                 Message::Stones(parities) => {
                     let sum = xor_of_odd(&values, &parities?);
                     case += 1;
@@ -159,6 +225,45 @@ fn solve_cases(
                 Message::End(end) => return end,
             }
         }
+    }
+    Ok(())
+}
+
+/// Solves packed cases, numbering them from `case + 1`; an error if one
+/// has a cycle, or after the last if its stone counts were bad.
+fn solve_packed(
+    packed: PackedCases,
+    locator: &Scanner<'_>,
+    out: &mut Vec<u8>,
+    json: bool,
+    case: &mut u64,
+) -> Result<(), InputError> {
+    let PackedCases {
+        headers,
+        edges,
+        parities,
+        stones_error,
+    } = packed;
+    let (mut edges, mut parities) = (&edges[..], &parities[..]);
+    for (i, header) in headers.iter().enumerate() {
+        let n = header.node_count;
+        let mut counter = EdgeCounter::new(n).expect("n was checked against MAX_NODES");
+        let (own, rest) = edges.split_at(2 * header.edge_count as usize);
+        edges = rest;
+        counter.reserve(own.len() / 2);
+        for pair in own.chunks_exact(2) {
+            counter.push(pair[0], pair[1]);
+        }
+        let values = Edges::Counted(counter).values(header.start, locator)?;
+        if i + 1 == headers.len()
+            && let Some(e) = stones_error
+        {
+            return Err(e);
+        }
+        let (own, rest) = parities.split_at(n.div_ceil(64));
+        parities = rest;
+        *case += 1;
+        write_answer(out, *case, xor_of_odd(&values, own), json);
     }
     Ok(())
 }
