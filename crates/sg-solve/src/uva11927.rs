@@ -32,6 +32,10 @@ pub enum Threads {
     One,
     /// Two threads, whatever the input (one if the second cannot be started).
     Two,
+    /// [`Threads::Two`], the reader solving every small case itself, as it
+    /// does when the solving thread is behind: for the tests of that path.
+    #[doc(hidden)]
+    TwoReaderSolving,
 }
 
 /// Inputs shorter than this are solved on one thread by [`Threads::Auto`]:
@@ -54,13 +58,14 @@ pub struct Options {
 pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), InputError> {
     let two_threads = match opts.threads {
         Threads::One => false,
-        Threads::Two => true,
+        Threads::Two | Threads::TwoReaderSolving => true,
         Threads::Auto => {
             input.len() >= TWO_THREADS_MIN_BYTES
                 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
         }
     };
-    if two_threads && let Some(result) = pipeline::solve(input, out, opts.json) {
+    let reader_solves = opts.threads == Threads::TwoReaderSolving;
+    if two_threads && let Some(result) = pipeline::solve(input, out, opts.json, reader_solves) {
         return result;
     }
     solve_on_one_thread(input, out, opts.json)

@@ -123,7 +123,12 @@ fn check_uva11927(seed: u64, cases: usize, n_max: u64, edges_max: u64, stones_ma
     lines.push(vec![0, 0]);
     let input = format_lines(&lines, &mut rng);
     // One thread and two (a reader and a solver) give the same answers.
-    for threads in [Threads::One, Threads::Two, Threads::Auto] {
+    for threads in [
+        Threads::One,
+        Threads::Two,
+        Threads::TwoReaderSolving,
+        Threads::Auto,
+    ] {
         let mut out = vec![];
         let opts = uva11927::Options {
             threads,

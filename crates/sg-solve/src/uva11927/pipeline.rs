@@ -21,7 +21,7 @@ use super::{Edges, Header, read_edge_list, read_edges, read_header, write_answer
 use crate::error::InputError;
 use crate::scan::Scanner;
 use sg_core::EdgeCounter;
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// At most about how much input the messages of one batch cover (see
@@ -47,6 +47,13 @@ enum Message {
     /// The large case's stone counts' parities (see [`read_stone_parities`]),
     /// or the error that stopped the reading of them.
     Stones(Result<Vec<u64>, InputError>),
+    /// Packed cases the reader solved itself, the solving thread being
+    /// behind: their answers, how many, and the error that ended them.
+    Solved {
+        answers: Vec<u8>,
+        cases: u64,
+        result: Result<(), InputError>,
+    },
     /// No more cases: the input ended (`Ok`) or a header or an edge was bad.
     End(Result<(), InputError>),
 }
@@ -64,13 +71,21 @@ struct PackedCases {
 }
 
 /// Solves on two threads; `None` (and nothing written) if the reader thread
-/// cannot be started.
-pub(super) fn solve(input: &[u8], out: &mut Vec<u8>, json: bool) -> Option<Result<(), InputError>> {
+/// cannot be started. With `reader_solves`, the reader solves every packed
+/// case itself, not only when the solving thread is behind (for tests).
+pub(super) fn solve(
+    input: &[u8],
+    out: &mut Vec<u8>,
+    json: bool,
+    reader_solves: bool,
+) -> Option<Result<(), InputError>> {
     let (sender, receiver) = sync_channel(1);
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("uva11927-reader".into())
-            .spawn_scoped(scope, move || read_cases(input, &sender))
+            .spawn_scoped(scope, move || {
+                read_cases(input, json, reader_solves, &sender)
+            })
             .ok()?;
         Some(solve_cases(input, receiver, out, json))
     })
@@ -79,9 +94,14 @@ pub(super) fn solve(input: &[u8], out: &mut Vec<u8>, json: bool) -> Option<Resul
 /// The reader: every case in turn until the end or the first error, the
 /// messages handed over in batches (see [`Batch`]). Stops early when the
 /// solving thread has stopped (at a cycle).
-fn read_cases(input: &[u8], sender: &SyncSender<Vec<Message>>) {
+fn read_cases(input: &[u8], json: bool, reader_solves: bool, sender: &SyncSender<Vec<Message>>) {
     let mut sc = Scanner::new(input);
     let mut batch = Batch {
+        input,
+        json,
+        reader_solves,
+        cases_sent: 0,
+        cases_pending: 0,
         messages: Vec::new(),
         packed: PackedCases::default(),
         bytes: (input.len() / MIN_BATCHES).clamp(1, BATCH_BYTES),
@@ -137,7 +157,15 @@ fn read_cases(input: &[u8], sender: &SyncSender<Vec<Message>>) {
 /// Messages waiting to be handed over: one hand-over per batch instead of
 /// two per case (on `uva11927-large`, a message at a time took 31 ms,
 /// 128 KiB batches 21 ms; see README, Performance).
-struct Batch {
+struct Batch<'a> {
+    input: &'a [u8],
+    json: bool,
+    /// Solve every packed case here (see [`solve`]).
+    reader_solves: bool,
+    /// How many cases the batches sent so far hold, and how many
+    /// `messages` hold.
+    cases_sent: u64,
+    cases_pending: u64,
     messages: Vec<Message>,
     /// Small cases read since the last message.
     packed: PackedCases,
@@ -147,11 +175,12 @@ struct Batch {
     sent_at: usize,
 }
 
-impl Batch {
+impl Batch<'_> {
     /// Adds `message`, read up to byte `offset` of the input, then
     /// [`Self::send_if_full`].
     fn push(&mut self, message: Message, offset: usize, sender: &SyncSender<Vec<Message>>) -> bool {
         self.close_packed();
+        self.cases_pending += u64::from(matches!(message, Message::Stones(_)));
         self.messages.push(message);
         self.send_if_full(offset, sender)
     }
@@ -164,12 +193,62 @@ impl Batch {
         }
         self.sent_at = offset;
         self.close_packed();
-        sender.send(std::mem::take(&mut self.messages)).is_ok()
+        let messages = std::mem::take(&mut self.messages);
+        let tried = if self.reader_solves {
+            Err(TrySendError::Full(messages))
+        } else {
+            sender.try_send(messages)
+        };
+        match tried {
+            Ok(()) => {}
+            Err(TrySendError::Disconnected(_)) => return false,
+            Err(TrySendError::Full(mut messages)) => {
+                // The solving thread is behind (small cases, whose graphs
+                // cost more than their reading): solve the packed ones here.
+                let solved = self.solve_packed_here(&mut messages);
+                if sender.send(messages).is_err() || !solved {
+                    return false;
+                }
+            }
+        }
+        self.cases_sent += std::mem::take(&mut self.cases_pending);
+        true
+    }
+
+    /// Replaces the packed cases of `messages` by their answers; false (and
+    /// the messages after it dropped) at an error.
+    fn solve_packed_here(&self, messages: &mut Vec<Message>) -> bool {
+        let locator = Scanner::new(self.input);
+        // The number of the last case before each message.
+        let mut case = self.cases_sent;
+        for i in 0..messages.len() {
+            match &mut messages[i] {
+                Message::Packed(packed) => {
+                    let packed = std::mem::take(packed);
+                    let (mut answers, before) = (Vec::new(), case);
+                    let result = solve_packed(packed, &locator, &mut answers, self.json, &mut case);
+                    let failed = result.is_err();
+                    messages[i] = Message::Solved {
+                        answers,
+                        cases: case - before,
+                        result,
+                    };
+                    if failed {
+                        messages.truncate(i + 1);
+                        return false;
+                    }
+                }
+                Message::Stones(_) => case += 1,
+                _ => {}
+            }
+        }
+        true
     }
 
     /// Ends the packed cases read so far as a message.
     fn close_packed(&mut self) {
         if !self.packed.headers.is_empty() {
+            self.cases_pending += self.packed.headers.len() as u64;
             let packed = std::mem::take(&mut self.packed);
             self.messages.push(Message::Packed(packed));
         }
@@ -221,6 +300,15 @@ fn solve_cases(
                     let sum = xor_of_odd(&values, &parities?);
                     case += 1;
                     write_answer(out, case, sum, json);
+                }
+                Message::Solved {
+                    answers,
+                    cases,
+                    result,
+                } => {
+                    out.extend_from_slice(&answers);
+                    case += cases;
+                    result?;
                 }
                 Message::End(end) => return end,
             }
