@@ -272,7 +272,7 @@ fn read_stone_parities(
             word = 0;
         }
     }
-    if node_count % 64 != 0 {
+    if !node_count.is_multiple_of(64) {
         words.push(word);
     }
     Ok(())
