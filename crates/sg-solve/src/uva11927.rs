@@ -32,8 +32,9 @@ pub enum Threads {
     One,
     /// Two threads, whatever the input (one if the second cannot be started).
     Two,
-    /// [`Threads::Two`], the reader solving every small case itself, as it
-    /// does when the solving thread is behind: for the tests of that path.
+    /// [`Threads::Two`], the reader solving every batch of tiny cases
+    /// itself, as it does when the solving thread is behind: for the tests
+    /// of that path.
     #[doc(hidden)]
     TwoReaderSolving,
 }
