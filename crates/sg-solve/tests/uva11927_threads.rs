@@ -109,6 +109,31 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Cases over the size that the reader packs (1024 edges) mixed with
+    /// smaller ones: both kinds of hand-over.
+    #[test]
+    fn same_output_and_error_with_large_cases(
+        seed in any::<u64>(),
+        cyclic in any::<bool>(),
+        broken in any::<bool>(),
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        let cases = 1 + rng.below(6) as usize;
+        let mut input = random_input(&mut rng, cases, 60, 2500, cyclic);
+        if broken {
+            break_at_random(&mut input, &mut rng);
+        }
+        let (out, result) = same_on_every_path(&input);
+        if !broken && !cyclic {
+            prop_assert_eq!(result, Ok(()));
+            prop_assert_eq!(out.lines().count(), cases);
+        }
+    }
+}
+
 #[test]
 fn a_cycle_comes_before_a_bad_stone_count_of_its_case() {
     for input in ["2 1\n0 1\n1 1\n1 1\n0 0\nx\n", "2 1\n0 1\n1 1\n1 1\n0 0\n"] {
