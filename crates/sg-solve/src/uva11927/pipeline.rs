@@ -36,8 +36,8 @@ const MIN_BATCHES: usize = 16;
 const POLL_LIMIT: Duration = Duration::from_micros(500);
 
 /// Cases of at most this many edges are packed ([`PackedCases`]); larger
-/// ones are counted by the reader (20 cases of 10,000 edges: 0.91x the
-/// time of one thread this way, 1.03x packed).
+/// ones are counted by the reader (20 cases of 10,000 edges: 0.90x the
+/// time of one thread this way, 1.02x packed).
 const PACKED_MAX_EDGES: u64 = 1 << 10;
 
 /// What the reader hands over, in input order.
@@ -85,9 +85,9 @@ impl PackedCases {
 
 /// See [`PackedCases::are_tiny`]: only tiny cases are solved by the reader
 /// when the solving thread is behind. Larger ones cost the reader more
-/// than waiting (20 cases of 1000 nodes and 10,000 edges: 1.09x the time
-/// of one thread if the reader solves them when the channel is full, 1.00x
-/// if it waits).
+/// than waiting (20 cases of 1000 nodes and 10,000 edges, when such cases
+/// were packed: 1.09x the time of one thread if the reader solved them
+/// when the channel was full, 1.02x if it waited).
 const TINY_CASE_SIZE: usize = 64;
 
 /// Solves on two threads; `None` (and nothing written) if the reader thread
