@@ -3,10 +3,10 @@
 //! and writes its answer, so that the whole takes about the longer of the
 //! two instead of their sum.
 //!
-//! The reader hands over its work in batches covering up to 128 KiB of
-//! input, through a channel that holds one batch: at most about three
-//! batches of cases are in memory at once (one being read, one waiting,
-//! one being solved). Cases of up to [`PACKED_MAX_EDGES`] edges are packed
+//! The reader hands over its work in batches covering up to 64 KiB of
+//! input (or holding that much), through a channel that holds one batch:
+//! at most about three batches of cases are in memory at once (one being
+//! read, one waiting, one being solved). Cases of up to [`PACKED_MAX_EDGES`] edges are packed
 //! into a few buffers per batch ([`PackedCases`]: no allocation per case on
 //! the reader's side, none freed on the other thread), and their graphs
 //! built by the solving thread. A larger case's edges are counted by the
@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 /// At most about how much input the messages of one batch cover (see
 /// [`Batch`]); smaller inputs get at least [`MIN_BATCHES`] batches.
-const BATCH_BYTES: usize = 128 * 1024;
+const BATCH_BYTES: usize = 64 * 1024;
 
 /// How many batches an input of less than `MIN_BATCHES * BATCH_BYTES` is
 /// cut into, at least: the solving thread starts on the first one.
@@ -73,6 +73,13 @@ struct PackedCases {
 }
 
 impl PackedCases {
+    /// The bytes its buffers hold.
+    fn memory(&self) -> usize {
+        size_of_val(&self.headers[..])
+            + size_of_val(&self.edges[..])
+            + size_of_val(&self.parities[..])
+    }
+
     /// Whether the cases average fewer than [`TINY_CASE_SIZE`] nodes and
     /// edges together: what each costs beyond its reading (allocations,
     /// the search's set-up, the answer) then outweighs its reading.
@@ -206,10 +213,12 @@ impl Batch<'_> {
         self.send_if_full(offset, sender)
     }
 
-    /// Sends the batch if it covers `self.bytes` when the input has been
-    /// read up to byte `offset`. False when the solving thread has stopped.
+    /// Sends the batch if it covers `self.bytes` of input when the input
+    /// has been read up to byte `offset`, or if its packed cases take that
+    /// much memory (tiny cases take about three times their input).
+    /// False when the solving thread has stopped.
     fn send_if_full(&mut self, offset: usize, sender: &SyncSender<Vec<Message>>) -> bool {
-        if offset.saturating_sub(self.sent_at) < self.bytes {
+        if offset.saturating_sub(self.sent_at) < self.bytes && self.packed.memory() < self.bytes {
             return true;
         }
         self.sent_at = offset;
