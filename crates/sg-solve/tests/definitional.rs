@@ -8,6 +8,7 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sg_core::knight::{MoveSet, TriangleTable};
+use sg_solve::uva11927::Threads;
 use sg_solve::{hdu1524, hdu5724, lightoj1315, uva11927};
 use std::collections::HashMap;
 
@@ -121,9 +122,21 @@ fn check_uva11927(seed: u64, cases: usize, n_max: u64, edges_max: u64, stones_ma
     }
     lines.push(vec![0, 0]);
     let input = format_lines(&lines, &mut rng);
-    let mut out = vec![];
-    uva11927::solve(input.as_bytes(), &mut out, Default::default()).unwrap();
-    assert_eq!(String::from_utf8(out).unwrap(), expected);
+    // One thread and two (a reader and a solver) give the same answers.
+    for threads in [
+        Threads::One,
+        Threads::Two,
+        Threads::TwoReaderSolving,
+        Threads::Auto,
+    ] {
+        let mut out = vec![];
+        let opts = uva11927::Options {
+            threads,
+            ..Default::default()
+        };
+        uva11927::solve(input.as_bytes(), &mut out, opts).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), expected, "{threads:?}");
+    }
 }
 
 fn check_hdu5724(seed: u64, cases: usize, rows: u64, width: u32, pieces: u64, hint: bool) {

@@ -50,6 +50,31 @@ fn uva11927_huge_declared_node_counts() {
     assert_eq!((code, out.as_str()), (Some(2), "First\n"));
 }
 
+/// The same on an input large enough for two threads (a reader handing
+/// cases to a solver): valid cases of the judges' size, then a hostile one.
+#[test]
+fn uva11927_huge_declared_node_count_after_large_cases() {
+    let mut input = String::new();
+    for case in 0..20u64 {
+        input.push_str("1000 9000\n");
+        for k in 0..9000u64 {
+            let u = 1 + (k * 7919 + case) % 999;
+            input.push_str(&format!("{u} {}\n", (k * 31) % u));
+        }
+        input.push_str(&"1 ".repeat(1000));
+        input.push('\n');
+    }
+    assert!(input.len() >= sg_solve::uva11927::TWO_THREADS_MIN_BYTES);
+    input.push_str("300000000 0\n");
+    let (code, out, err) = run(&["uva11927"], input.as_bytes());
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(out.lines().count(), 20);
+    assert!(
+        err.contains("expected a stone count, found the end of the input"),
+        "{err}"
+    );
+}
+
 #[test]
 fn graph_with_more_declared_nodes_than_bytes() {
     // Valid: 10^8 (or 2^32 - 3) nodes, almost all isolated, cost what the

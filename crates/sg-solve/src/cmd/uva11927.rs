@@ -28,7 +28,10 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let opts = uva11927::Options { json: args.json };
+    let opts = uva11927::Options {
+        json: args.json,
+        ..Default::default()
+    };
     args.input
         .answer(|input, out| uva11927::solve(input, out, opts))
 }
