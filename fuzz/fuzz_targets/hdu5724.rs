@@ -14,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let opts = Options {
         width: u32::from(first % 64) + 1,
         hint: first & 0x80 != 0,
+        json: first & 0x40 != 0,
     };
     let table = RowValues::new(Some(*sg_tables::embedded_row_table()));
     let closed = RowValues::new(None);

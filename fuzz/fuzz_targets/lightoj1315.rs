@@ -13,6 +13,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let opts = Options {
         hint: first & 1 != 0,
+        json: first & 2 != 0,
     };
     let pattern = sg_tables::embedded_knight_pattern().clone();
     let table = Some(sg_tables::embedded_knight_table().clone());
