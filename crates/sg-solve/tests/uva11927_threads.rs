@@ -83,6 +83,32 @@ fn break_at_random(input: &mut Vec<u8>, rng: &mut SplitMix64) {
     }
 }
 
+/// A random input of up to `most` cases of up to `nodes` nodes and
+/// `edges` edges (cyclic, ended by `0 0` or broken as asked) gives the same
+/// output and error on every path, and all its answers when valid.
+fn check_every_path(
+    seed: u64,
+    (most, nodes, edges): (u64, u64, u64),
+    cyclic: bool,
+    broken: bool,
+) -> Result<(), TestCaseError> {
+    let mut rng = SplitMix64::new(seed);
+    let cases = 1 + rng.below(most) as usize;
+    let mut input = random_input(&mut rng, cases, nodes, edges, cyclic);
+    if rng.below(2) == 0 {
+        input.extend_from_slice(b"0 0\n");
+    }
+    if broken {
+        break_at_random(&mut input, &mut rng);
+    }
+    let (out, result) = same_on_every_path(&input);
+    if !broken && !cyclic {
+        prop_assert_eq!(result, Ok(()));
+        prop_assert_eq!(out.lines().count(), cases);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -92,20 +118,7 @@ proptest! {
         cyclic in any::<bool>(),
         broken in any::<bool>(),
     ) {
-        let mut rng = SplitMix64::new(seed);
-        let cases = 1 + rng.below(8) as usize;
-        let mut input = random_input(&mut rng, cases, 9, 16, cyclic);
-        if rng.below(2) == 0 {
-            input.extend_from_slice(b"0 0\n");
-        }
-        if broken {
-            break_at_random(&mut input, &mut rng);
-        }
-        let (out, result) = same_on_every_path(&input);
-        if !broken && !cyclic {
-            prop_assert_eq!(result, Ok(()));
-            prop_assert_eq!(out.lines().count(), cases);
-        }
+        check_every_path(seed, (8, 9, 16), cyclic, broken)?;
     }
 }
 
@@ -120,17 +133,7 @@ proptest! {
         cyclic in any::<bool>(),
         broken in any::<bool>(),
     ) {
-        let mut rng = SplitMix64::new(seed);
-        let cases = 1 + rng.below(6) as usize;
-        let mut input = random_input(&mut rng, cases, 60, 2500, cyclic);
-        if broken {
-            break_at_random(&mut input, &mut rng);
-        }
-        let (out, result) = same_on_every_path(&input);
-        if !broken && !cyclic {
-            prop_assert_eq!(result, Ok(()));
-            prop_assert_eq!(out.lines().count(), cases);
-        }
+        check_every_path(seed, (6, 60, 2500), cyclic, broken)?;
     }
 }
 
