@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
         width: u32::from(first % 64) + 1,
         hint: first & 0x80 != 0,
         json: first & 0x40 != 0,
+        ..Options::default()
     };
     let table = RowValues::new(Some(*sg_tables::embedded_row_table()));
     let closed = RowValues::new(None);

@@ -298,6 +298,19 @@ impl<'a> Scanner<'a> {
         self.last
     }
 
+    /// Where the next token starts, after the last one read (a number:
+    /// its digits, then whitespace, are skipped byte by byte from
+    /// [`Self::last_offset`]); the input's length if only whitespace is left.
+    pub fn next_token_start(&self) -> usize {
+        let rest = &self.buf[self.last..];
+        let digits = rest.iter().position(|b| !b.is_ascii_digit());
+        let after = digits.map_or(self.buf.len(), |n| self.last + n);
+        self.buf[after..]
+            .iter()
+            .position(|&b| !is_space(b))
+            .map_or(self.buf.len(), |n| after + n)
+    }
+
     /// Fails if anything but whitespace is left.
     pub fn expect_end(&mut self, after: &'static str) -> Result<(), InputError> {
         self.skip_space();

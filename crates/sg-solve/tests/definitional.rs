@@ -172,6 +172,7 @@ fn check_hdu5724(seed: u64, cases: usize, rows: u64, width: u32, pieces: u64, hi
         width,
         hint,
         json: false,
+        threads: hdu5724::Threads::Auto,
     };
     hdu5724::solve(input.as_bytes(), &mut out, opts, sg_core::row::row_grundy).unwrap();
     let out = String::from_utf8(out).unwrap();

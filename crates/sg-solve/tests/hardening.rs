@@ -77,6 +77,7 @@ fn inconsistent_values_give_an_error_and_no_partial_line() {
         width: 20,
         hint: true,
         json: false,
+        threads: hdu5724::Threads::Auto,
     };
     let e = hdu5724::solve(b"1\n1\n1 3\n", &mut out, opts, |_| 1).unwrap_err();
     assert!(e.to_string().contains("inconsistent"), "{e}");

@@ -47,6 +47,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         width: args.width,
         hint: args.hint,
         json: args.json,
+        threads: hdu5724::Threads::Auto,
     };
     args.input
         .answer(|input, out| hdu5724::solve(input, out, opts, |mask| values.value(mask)))
