@@ -22,6 +22,7 @@
 use super::{Options, solve_case, solve_cases};
 use crate::error::InputError;
 use crate::scan::Scanner;
+use std::sync::Barrier;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::ScopedJoinHandle;
 
@@ -49,13 +50,24 @@ pub(super) fn solve(
         return solve_cases(&mut sc, 1..=cases, out, opts, row_value).map(|()| false);
     };
     let abandoned = AtomicBool::new(false);
+    // The calling thread waits until the second one runs: a new thread
+    // starts on its parent's CPU, and left there it shares that CPU with
+    // the calling thread until the scheduler moves one of them (about
+    // 2.5 ms on `hdu5724-large`, half the run: no gain); woken by the
+    // second thread, the calling thread is placed on an idle CPU
+    // (`hdu5724-large` 5.8 -> 3.8 ms, 1.48 CPUs used instead of 1.0).
+    let started = Barrier::new(2);
     std::thread::scope(|scope| {
         let second = std::thread::Builder::new()
             .name("hdu5724-second-half".into())
             .spawn_scoped(scope, || {
+                started.wait();
                 solve_second_half(input.get(at..)?, opts, row_value, &abandoned)
             })
             .ok();
+        if second.is_some() {
+            started.wait();
+        }
         let mut sc = Scanner::new(input);
         let cases = sc.next("the number of test cases T")?;
         let first = match second {
