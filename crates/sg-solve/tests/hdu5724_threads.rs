@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{SplitMix64, format_lines};
+use common::{SplitMix64, break_at_random, format_lines};
 use proptest::prelude::*;
 use sg_solve::InputError;
 use sg_solve::hdu5724::{self, Options, TWO_THREADS_MIN_BYTES, Threads};
@@ -79,27 +79,16 @@ fn random_lines(
     lines
 }
 
-/// Breaks `input` at a random place, one of several ways.
-fn break_at_random(input: &mut Vec<u8>, rng: &mut SplitMix64) {
-    let at = rng.below(input.len() as u64 + 1) as usize;
-    match rng.below(3) {
-        0 => input.truncate(at),
-        1 if at < input.len() => input[at] = b"x-9 \n0"[rng.below(6) as usize],
-        _ => {
-            let token = [
-                "7",
-                "x",
-                "0",
-                "21",
-                "65",
-                "4294967296",
-                "99999999999999999999",
-            ];
-            let token = token[rng.below(token.len() as u64) as usize];
-            input.splice(at..at, format!(" {token} ").into_bytes());
-        }
-    }
-}
+/// The tokens `break_at_random` inserts.
+const BAD_TOKENS: &[&str] = &[
+    "7",
+    "x",
+    "0",
+    "21",
+    "65",
+    "4294967296",
+    "99999999999999999999",
+];
 
 /// A random input (valid, with a wrong count, trailing garbage or broken as
 /// `kind` says) gives the same output and error on every path, with the
@@ -133,7 +122,7 @@ fn check_every_path(
     };
     match kind {
         3 => input.extend_from_slice([&b" x\n"[..], b"\n0", b" 1 1\n"][rng.below(3) as usize]),
-        4 => break_at_random(&mut input, &mut rng),
+        4 => break_at_random(&mut input, &mut rng, BAD_TOKENS),
         _ => {}
     }
     let offsets: Vec<usize> = match forced {
@@ -185,7 +174,7 @@ fn large_inputs_broken_anywhere() {
     assert_eq!(out.lines().count(), 300);
     for _ in 0..12 {
         let mut input = valid.clone();
-        break_at_random(&mut input, &mut rng);
+        break_at_random(&mut input, &mut rng, BAD_TOKENS);
         // Compared between the paths inside; the error may be none (a
         // space replaced by a space).
         let _ = same_on_every_path(&input, 20, []);

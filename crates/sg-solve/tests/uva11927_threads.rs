@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::SplitMix64;
+use common::{SplitMix64, break_at_random};
 use proptest::prelude::*;
 use sg_solve::InputError;
 use sg_solve::uva11927::{self, Options, TWO_THREADS_MIN_BYTES, Threads};
@@ -69,19 +69,8 @@ fn random_input(
     s.into_bytes()
 }
 
-/// Breaks `input` at a random place, one of several ways.
-fn break_at_random(input: &mut Vec<u8>, rng: &mut SplitMix64) {
-    let at = rng.below(input.len() as u64 + 1) as usize;
-    match rng.below(3) {
-        0 => input.truncate(at),
-        1 if at < input.len() => input[at] = b"x-9 \n0"[rng.below(6) as usize],
-        _ => {
-            let token = ["7", "x", "4294967296", "-1", "99999999999999999999"];
-            let token = token[rng.below(token.len() as u64) as usize];
-            input.splice(at..at, format!(" {token} ").into_bytes());
-        }
-    }
-}
+/// The tokens `break_at_random` inserts.
+const BAD_TOKENS: &[&str] = &["7", "x", "4294967296", "-1", "99999999999999999999"];
 
 /// A random input of up to `most` cases of up to `nodes` nodes and
 /// `edges` edges (cyclic, ended by `0 0` or broken as asked) gives the same
@@ -99,7 +88,7 @@ fn check_every_path(
         input.extend_from_slice(b"0 0\n");
     }
     if broken {
-        break_at_random(&mut input, &mut rng);
+        break_at_random(&mut input, &mut rng, BAD_TOKENS);
     }
     let (out, result) = same_on_every_path(&input);
     if !broken && !cyclic {
@@ -176,7 +165,7 @@ fn large_inputs_broken_anywhere() {
     assert_eq!(out.lines().count(), 200);
     for _ in 0..12 {
         let mut input = valid.clone();
-        break_at_random(&mut input, &mut rng);
+        break_at_random(&mut input, &mut rng, BAD_TOKENS);
         // Compared between the paths inside; the error may be none (a
         // space replaced by a space).
         let _ = same_on_every_path(&input);

@@ -170,3 +170,17 @@ pub fn format_lines(lines: &[Vec<u64>], rng: &mut SplitMix64) -> String {
     }
     s
 }
+
+/// Breaks `input` at a random place, one of several ways: cut there, a
+/// byte replaced by a bad or surprising one, or one of `tokens` inserted.
+pub fn break_at_random(input: &mut Vec<u8>, rng: &mut SplitMix64, tokens: &[&str]) {
+    let at = rng.below(input.len() as u64 + 1) as usize;
+    match rng.below(3) {
+        0 => input.truncate(at),
+        1 if at < input.len() => input[at] = b"x-9 \n0"[rng.below(6) as usize],
+        _ => {
+            let token = tokens[rng.below(tokens.len() as u64) as usize];
+            input.splice(at..at, format!(" {token} ").into_bytes());
+        }
+    }
+}
