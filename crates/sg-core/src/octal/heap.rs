@@ -34,12 +34,17 @@ enum Settles {
     Nothing,
 }
 
+/// One byte per `u16` value: indexed by a value, it needs no bounds check.
+type Reach = [u8; 1 << 16];
+
 /// Scratch space of one thread.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     /// `reach[v] != 0`: some option has value `v` (bytes, not bits: the
-    /// marking loops then store without reading back).
-    reach: Vec<u8>,
+    /// marking loops then store without reading back). Allocated on first
+    /// use; only the values below the top of the values so far are
+    /// cleared and read.
+    reach: Option<Box<Reach>>,
     /// The values below the candidates that only a search of all splits
     /// can settle.
     need: Vec<u16>,
@@ -47,6 +52,19 @@ pub(crate) struct Scratch {
     missing: Vec<u16>,
     /// The search's own scratch space.
     search: SearchScratch,
+}
+
+/// [`Scratch::reach`], allocated if not yet, with the values below `top`
+/// cleared.
+fn cleared(reach: &mut Option<Box<Reach>>, top: usize) -> &mut Reach {
+    let reach = reach.get_or_insert_with(|| {
+        vec![0; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("1 << 16 bytes")
+    });
+    reach[..top].fill(0);
+    reach
 }
 
 /// The most values [`first_unreached`] returns.
@@ -105,9 +123,7 @@ pub(crate) fn first_unreached(
     debug_assert!((1..=MAX_CANDIDATES).contains(&want));
     let n = values.len();
     let top = 1usize << sparse.bits;
-    scratch.reach.clear();
-    scratch.reach.resize(top + 1, 0);
-    let reach = &mut scratch.reach[..];
+    let reach = cleared(&mut scratch.reach, top + 1);
     for &i in &moves.whole {
         if i as usize == h && h > 0 {
             reach[0] = 1;
@@ -134,7 +150,10 @@ pub(crate) fn first_unreached(
             };
             match marks.and_then(|m| m.row(g, split, r)) {
                 Some((row, known)) => {
-                    reach.iter_mut().zip(row).for_each(|(x, &y)| *x |= y);
+                    reach[..=top]
+                        .iter_mut()
+                        .zip(row)
+                        .for_each(|(x, &y)| *x |= y);
                     if known < values.len() {
                         mark_rare_beyond(split, moves, values, r, known, reach);
                     }
@@ -248,22 +267,41 @@ pub(crate) fn first_unreached(
 
 /// Marks in `reach` the value of every split `{a, r - a}` with a rare part
 /// `a` and both parts known (below `values.len()`).
-fn mark_rare(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut [u8]) {
+fn mark_rare(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut Reach) {
     let lo = (r + 1).saturating_sub(values.len()).max(1);
     let start = if lo > 1 {
         split.rare.partition_point(|&a| (a as usize) < lo)
     } else {
         0
     };
-    for (&a, &ga) in split.rare[start..].iter().zip(&split.rare_values[start..]) {
-        let a = a as usize;
-        if a >= r {
-            break;
-        }
-        if moves.unequal && 2 * a == r {
-            continue;
-        }
-        reach[(ga ^ values[r - a]) as usize] = 1;
+    // The rare parts `a` with `lo <= a < r` (in Grundy's game, without
+    // `2 a = r`): the loop over them has no test but the bound on
+    // `r - a`, and stores where a `u16` value says.
+    let end = split.rare.partition_point(|&a| (a as usize) < r);
+    let mut mark = |from: usize, to: usize| {
+        mark_splits(
+            &split.rare[from..to],
+            &split.rare_values[from..to],
+            values,
+            r,
+            reach,
+        );
+    };
+    if moves.unequal && r % 2 == 0 {
+        let half = split.rare.partition_point(|&a| (a as usize) < r / 2);
+        mark(start, half.max(start));
+        let after = half + usize::from(split.rare.get(half) == Some(&((r / 2) as u32)));
+        mark(after.max(start), end);
+    } else {
+        mark(start, end);
+    }
+}
+
+/// Marks `reach[G(a) ^ G(r - a)]` for the parts `a` of `rare` (values
+/// `rare_values`), each with `1 <= a < r` and `r - a < values.len()`.
+fn mark_splits(rare: &[u32], rare_values: &[u16], values: &[u16], r: usize, reach: &mut Reach) {
+    for (&a, &ga) in rare.iter().zip(rare_values) {
+        reach[usize::from(ga ^ values[r - a as usize])] = 1;
     }
 }
 
@@ -275,7 +313,7 @@ fn mark_rare_beyond(
     values: &[u16],
     r: usize,
     known: usize,
-    reach: &mut [u8],
+    reach: &mut Reach,
 ) {
     let lo = (r + 1).saturating_sub(values.len()).max(1);
     let mut mark = |a: usize, ga: u16| {
@@ -329,6 +367,7 @@ impl RareMarks {
         values: &[u16],
         lo: usize,
         hi: usize,
+        scratch: &mut Scratch,
     ) -> RareMarks {
         let width = (1usize << sparse.bits) + 1;
         let mut alias = Vec::new();
@@ -341,7 +380,9 @@ impl RareMarks {
             alias.push(rows.len());
             let mut table = vec![0u8; (hi - lo) * width];
             for (k, row) in table.chunks_mut(width).enumerate() {
-                mark_rare(split, moves, values, lo + k, row);
+                let reach = cleared(&mut scratch.reach, width);
+                mark_rare(split, moves, values, lo + k, reach);
+                row.copy_from_slice(&reach[..width]);
             }
             rows.push(table);
         }

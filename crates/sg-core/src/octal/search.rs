@@ -143,82 +143,122 @@ fn missing_avx512(
     below: usize,
     budget: usize,
 ) -> ([u16; BITSET_VALUES / 16], bool) {
+    use std::arch::x86_64::_mm512_storeu_si512;
     let n = values.len();
-    let mut set = [0u16; BITSET_VALUES / 16];
-    for &v in need {
-        set[usize::from(v >> 4)] |= 1 << (v & 15);
-    }
-    let mut left = Left {
-        all: need.len(),
-        below,
-        bound: need.get(below).copied().unwrap_or(u16::MAX),
-        budget,
-    };
+    let mut left = Sought::new(need, below, budget);
+    let mut complete = true;
     for &i in &moves.pair {
         let Some(r) = h.checked_sub(i as usize) else {
             continue;
         };
         let (lo, hi) = split_range(moves, r, n);
-        if lo <= hi && search_avx512(values, r, lo, hi, &mut set, &mut left) {
-            return (set, false);
+        if lo <= hi && search_avx512(values, r, lo, hi, &mut left) {
+            complete = false;
+            break;
         }
     }
-    (set, true)
+    let mut set = [0u16; BITSET_VALUES / 16];
+    // SAFETY: `set` holds 64 words: two stores of 32.
+    unsafe {
+        _mm512_storeu_si512(set.as_mut_ptr().cast(), left.low);
+        _mm512_storeu_si512(set.as_mut_ptr().add(32).cast(), left.high);
+    }
+    (set, complete)
 }
 
-/// What [`search_avx512`] still looks for.
-#[derive(Debug)]
-struct Left {
-    /// Values not met yet.
-    all: usize,
-    /// Of them, values below `bound` (which must be settled exactly).
-    below: usize,
-    bound: u16,
-    /// Splits still to look at before the search may stop with values at
-    /// or above `bound` not met.
+/// What [`search_avx512`] still looks for, in registers: a value stored
+/// (by [`search_avx512`]) and then loaded whole would stall on the store.
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Copy)]
+struct Sought {
+    /// The values not met yet, a 1024-bit set: words 0-31 and 32-63.
+    low: std::arch::x86_64::__m512i,
+    high: std::arch::x86_64::__m512i,
+    /// The set of `need[..below]` (the values that must be settled
+    /// exactly), to test which of them are left.
+    exact_low: std::arch::x86_64::__m512i,
+    exact_high: std::arch::x86_64::__m512i,
+    /// Whether every value of `need[..below]` has been met.
+    exact_met: bool,
+    /// Splits still to look at before the search may stop with values of
+    /// `need[below..]` not met.
     budget: usize,
 }
 
-impl Left {
-    /// Removes `x` from `set` if there; whether the search may stop.
-    #[inline(always)]
-    fn take(&mut self, x: u16, set: &mut [u16; BITSET_VALUES / 16]) -> bool {
-        if usize::from(x) < BITSET_VALUES {
-            self.remove(x, set);
+#[cfg(target_arch = "x86_64")]
+impl Sought {
+    /// The values `need` (below [`BITSET_VALUES`]), of which
+    /// `need[..below]` are sought exactly.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn new(need: &[u16], below: usize, budget: usize) -> Sought {
+        use std::arch::x86_64::_mm512_loadu_si512;
+        let mut all = [0u16; BITSET_VALUES / 16];
+        let mut exact = [0u16; BITSET_VALUES / 16];
+        for (k, &v) in need.iter().enumerate() {
+            all[usize::from(v >> 4)] |= 1 << (v & 15);
+            if k < below {
+                exact[usize::from(v >> 4)] |= 1 << (v & 15);
+            }
         }
-        self.done()
+        // SAFETY: both arrays hold 64 words: two loads of 32 each.
+        unsafe {
+            Sought {
+                low: _mm512_loadu_si512(all.as_ptr().cast()),
+                high: _mm512_loadu_si512(all.as_ptr().add(32).cast()),
+                exact_low: _mm512_loadu_si512(exact.as_ptr().cast()),
+                exact_high: _mm512_loadu_si512(exact.as_ptr().add(32).cast()),
+                exact_met: below == 0,
+                budget,
+            }
+        }
     }
 
-    /// Removes `x` (below [`BITSET_VALUES`]) from `set` if there, without
-    /// a branch: the hits of a block are often repeats, so a branch on
-    /// whether `x` is still there would be mispredicted often.
-    #[inline(always)]
-    fn remove(&mut self, x: u16, set: &mut [u16; BITSET_VALUES / 16]) {
-        let word = &mut set[usize::from(x >> 4) % (BITSET_VALUES / 16)];
-        let present = (*word >> (x & 15)) & 1;
-        *word &= !(present << (x & 15));
-        self.all -= usize::from(present);
-        self.below -= usize::from(present) & usize::from(x < self.bound);
-    }
-
-    /// Whether the search may stop.
-    fn done(&self) -> bool {
-        self.all == 0 || (self.below == 0 && self.budget == 0)
+    /// Looks up the 32 values of `x` whose bits are set in `lanes` (all
+    /// below [`BITSET_VALUES`] or not, any order, repeats allowed), removes
+    /// those sought from the set, and counts them as looked at; whether the
+    /// search may stop.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn block(&mut self, x: std::arch::x86_64::__m512i, lanes: u32) -> bool {
+        use std::arch::x86_64::*;
+        let in_set = lanes & _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(BITSET_VALUES as i16));
+        let words = _mm512_permutex2var_epi16(self.low, _mm512_srli_epi16::<4>(x), self.high);
+        let bits = _mm512_srlv_epi16(words, _mm512_and_si512(x, _mm512_set1_epi16(15)));
+        let mut hits = _mm512_mask_test_epi16_mask(in_set, bits, _mm512_set1_epi16(1));
+        self.budget = self.budget.saturating_sub(lanes.count_ones() as usize);
+        if hits == 0 {
+            return self.exact_met && self.budget == 0;
+        }
+        let mut values = [0u16; 32];
+        // SAFETY: `values` holds 32 words.
+        unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
+        // Each hit clears its bit in the registers, without a branch (hits
+        // are often repeats of a value cleared just before): a masked
+        // and-not on the 32-bit lane that holds it (value `v` is bit
+        // `v & 31` of lane `v >> 5`, words being little-endian), the other
+        // register's mask empty.
+        while hits != 0 {
+            let v = values[hits.trailing_zeros() as usize];
+            hits &= hits - 1;
+            let lane = 1u32 << (v >> 5);
+            let bit = _mm512_set1_epi32(1 << (v & 31));
+            self.low = _mm512_mask_andnot_epi32(self.low, lane as u16, bit, self.low);
+            self.high = _mm512_mask_andnot_epi32(self.high, (lane >> 16) as u16, bit, self.high);
+        }
+        let any_left = _mm512_test_epi16_mask(self.low, self.low)
+            | _mm512_test_epi16_mask(self.high, self.high);
+        let exact_left = _mm512_test_epi16_mask(self.low, self.exact_low)
+            | _mm512_test_epi16_mask(self.high, self.exact_high);
+        self.exact_met = exact_left == 0;
+        any_left == 0 || (self.exact_met && self.budget == 0)
     }
 }
 
-/// Removes from `set` (and counts down in `left`) the values of the splits
-/// `{a, r - a}`, `lo <= a <= hi`; true as soon as the search may stop.
+/// Removes from `left` the values of the splits `{a, r - a}`,
+/// `lo <= a <= hi`; true as soon as the search may stop.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn search_avx512(
-    values: &[u16],
-    r: usize,
-    lo: usize,
-    hi: usize,
-    set: &mut [u16; BITSET_VALUES / 16],
-    left: &mut Left,
-) -> bool {
+fn search_avx512(values: &[u16], r: usize, lo: usize, hi: usize, left: &mut Sought) -> bool {
     use std::arch::x86_64::*;
     /// Lane `j` takes lane `31 - j`.
     static REVERSE: [u16; 32] = {
@@ -230,70 +270,47 @@ fn search_avx512(
         }
         rev
     };
-    // The block at `a` (with `a + 31 <= hi`) reads `values[a..a + 32]` and
-    // `values[r - a - 31..=r - a]`: both inside `values`, since
-    // `a + 31 <= hi <= r - hi <= r - a - 31` (as `2 hi <= r`) and
-    // `r - a <= r - lo < values.len()`.
+    // The block at `a` (with `lo <= a` and `a + 31 <= hi`) reads
+    // `values[a..a + 32]` and `values[r - a - 31..=r - a]`: both inside
+    // `values`, since `a + 31 <= hi <= r - hi <= r - a - 31` (as
+    // `2 hi <= r`) and `r - a <= r - lo < values.len()`.
     assert!(lo >= 1 && lo <= hi && 2 * hi <= r && r - lo < values.len());
     // SAFETY: `REVERSE` holds 32 words.
     let reverse = unsafe { _mm512_loadu_si512(REVERSE.as_ptr().cast()) };
-    let low4 = _mm512_set1_epi16(15);
-    let one = _mm512_set1_epi16(1);
-    let limit = _mm512_set1_epi16(BITSET_VALUES as i16);
-    let load_set = |set: &[u16; BITSET_VALUES / 16]| {
-        // SAFETY: `set` holds 64 words: two loads of 32.
+    let base = values.as_ptr();
+    let splits_at = |a: usize| {
+        // SAFETY: both reads are 32 words inside `values` (see the
+        // assertion above) for every `a` this is called with.
         unsafe {
-            (
-                _mm512_loadu_si512(set.as_ptr().cast()),
-                _mm512_loadu_si512(set.as_ptr().add(32).cast()),
-            )
+            let small = _mm512_loadu_si512(base.add(a).cast());
+            let large = _mm512_loadu_si512(base.add(r - a - 31).cast());
+            _mm512_xor_si512(small, _mm512_permutexvar_epi16(reverse, large))
         }
     };
-    let (mut set_low, mut set_high) = load_set(set);
-    let base = values.as_ptr();
     let mut a = lo;
     while a + 31 <= hi {
-        // SAFETY: both reads are 32 words inside `values` (see the
-        // assertion above).
-        let (small, large) = unsafe {
-            (
-                _mm512_loadu_si512(base.add(a).cast()),
-                _mm512_loadu_si512(base.add(r - a - 31).cast()),
-            )
-        };
-        let x = _mm512_xor_si512(small, _mm512_permutexvar_epi16(reverse, large));
-        let in_set = _mm512_cmplt_epu16_mask(x, limit);
-        let words = _mm512_permutex2var_epi16(set_low, _mm512_srli_epi16::<4>(x), set_high);
-        let bits = _mm512_srlv_epi16(words, _mm512_and_si512(x, low4));
-        let mut hits = _mm512_mask_test_epi16_mask(in_set, bits, one);
-        left.budget = left.budget.saturating_sub(32);
-        if hits != 0 {
-            let mut lanes = [0u16; 32];
-            // SAFETY: `lanes` holds 32 words.
-            unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), x) };
-            // Hit lanes hold values below BITSET_VALUES (`in_set`).
-            while hits != 0 {
-                let j = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
-                left.remove(lanes[j], set);
-            }
-            (set_low, set_high) = load_set(set);
-            if left.done() {
-                return true;
-            }
-        } else if left.budget == 0 && left.below == 0 {
+        if left.block(splits_at(a), u32::MAX) {
             return true;
         }
         a += 32;
     }
-    while a <= hi {
-        left.budget = left.budget.saturating_sub(1);
-        if left.take(values[a] ^ values[r - a], set) {
-            return true;
-        }
-        a += 1;
+    if a > hi {
+        return false;
     }
-    false
+    if hi + 1 - lo >= 32 {
+        // The last block ends at `hi`: its lanes before `a` were looked
+        // at already.
+        let last = hi - 31;
+        return left.block(splits_at(last), u32::MAX << (a - last));
+    }
+    // Fewer than 32 splits in all: copied into one block.
+    let mut x = [0u16; 32];
+    for (slot, a) in x.iter_mut().zip(a..=hi) {
+        *slot = values[a] ^ values[r - a];
+    }
+    // SAFETY: `x` holds 32 words.
+    let x = unsafe { _mm512_loadu_si512(x.as_ptr().cast()) };
+    left.block(x, (1u32 << (hi + 1 - a)) - 1)
 }
 
 /// [`first_missing`] by a first scalar scan, then a vectorised search for
