@@ -287,7 +287,7 @@ fn mark_rare(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut
             reach,
         );
     };
-    if moves.unequal && r % 2 == 0 {
+    if moves.unequal && r.is_multiple_of(2) {
         let half = split.rare.partition_point(|&a| (a as usize) < r / 2);
         mark(start, half.max(start));
         let after = half + usize::from(split.rare.get(half) == Some(&((r / 2) as u32)));
