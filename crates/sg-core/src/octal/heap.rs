@@ -367,7 +367,6 @@ impl RareMarks {
         values: &[u16],
         lo: usize,
         hi: usize,
-        scratch: &mut Scratch,
     ) -> RareMarks {
         let width = (1usize << sparse.bits) + 1;
         let mut alias = Vec::new();
@@ -379,11 +378,7 @@ impl RareMarks {
             }
             alias.push(rows.len());
             let mut table = vec![0u8; (hi - lo) * width];
-            for (k, row) in table.chunks_mut(width).enumerate() {
-                let reach = cleared(&mut scratch.reach, width);
-                mark_rare(split, moves, values, lo + k, reach);
-                row.copy_from_slice(&reach[..width]);
-            }
+            mark_rows(split, moves, values, lo, width, &mut table);
             rows.push(table);
         }
         RareMarks {
@@ -406,6 +401,46 @@ impl RareMarks {
         }
         let k = (r - self.lo) * self.width;
         Some((&self.rows[self.alias[g]][k..k + self.width], self.known))
+    }
+}
+
+/// The rows of [`RareMarks`] for `r` from `lo` on (`table` holds whole
+/// rows of `width` bytes, zeroed): what [`mark_rare`] marks for each `r`,
+/// but a rare part at a time, for every `r` at once: the other parts
+/// `r - a` are consecutive heaps, read in order, and no row is copied.
+fn mark_rows(
+    split: &Split,
+    moves: &Moves,
+    values: &[u16],
+    lo: usize,
+    width: usize,
+    table: &mut [u8],
+) {
+    let n = values.len();
+    let hi = lo + table.len() / width;
+    for (&a, &ga) in split.rare.iter().zip(&split.rare_values) {
+        let a = a as usize;
+        if a + 1 >= hi {
+            break;
+        }
+        // `a < r` and `r - a < n`.
+        let (from, to) = (lo.max(a + 1), hi.min(n + a));
+        if from >= to {
+            continue;
+        }
+        let mut mark = |from: usize, to: usize| {
+            let mut row = (from - lo) * width;
+            for &g in &values[from - a..to - a] {
+                table[row + usize::from(ga ^ g)] = 1;
+                row += width;
+            }
+        };
+        if moves.unequal && (from..to).contains(&(2 * a)) {
+            mark(from, 2 * a);
+            mark(2 * a + 1, to);
+        } else {
+            mark(from, to);
+        }
     }
 }
 

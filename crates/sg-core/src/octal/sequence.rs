@@ -100,7 +100,6 @@ fn first_pass(
                 values,
                 heaps.start.saturating_sub(hi as usize),
                 heaps.end - lo as usize,
-                scratch,
             ))
         }
         _ => None,
