@@ -25,6 +25,16 @@ pub struct Scanner<'a> {
     /// Where the next block starts, unless `pos` is further (0 after the
     /// byte-by-byte path, which may stop anywhere).
     block_end: usize,
+    /// How many token starts of the current block have been read.
+    taken: usize,
+    /// Bit `k`: the `k`-th token of the current block is decoded in
+    /// `decoded[k]` (a number of 1 to 4 digits ending in the block); the
+    /// others are read one at a time.
+    ready: u64,
+    /// The values of the current block's tokens, decoded all at once.
+    decoded: [u32; BLOCK],
+    /// Whether blocks are decoded at once (the CPU has the instructions).
+    whole_blocks: bool,
 }
 
 /// Bytes classified at a time.
@@ -79,6 +89,10 @@ impl<'a> Scanner<'a> {
             starts: 0,
             block_start: 0,
             block_end: 0,
+            taken: 0,
+            ready: 0,
+            decoded: [0; BLOCK],
+            whole_blocks: blocks::can_decode(),
         }
     }
 
@@ -101,6 +115,9 @@ impl<'a> Scanner<'a> {
     /// only digits and separators; each start then gives its number from one
     /// 8-byte load without a branch per byte ([`Self::short_number_at`]),
     /// and the next start comes from the mask, not from this token's length.
+    /// Where the CPU can, a classified block's numbers of 1 to 4 digits are
+    /// all decoded at once when it is classified ([`blocks::decode`]), and
+    /// handed out from there.
     /// Everything else (blocks with other bytes, numbers of 8 digits or
     /// more, the last bytes of the input) goes byte by byte from where the
     /// fast path stopped, so errors and their positions are the same.
@@ -121,6 +138,13 @@ impl<'a> Scanner<'a> {
             if self.starts != 0 {
                 let start = self.block_start + self.starts.trailing_zeros() as usize;
                 self.starts &= self.starts - 1;
+                let k = self.taken;
+                self.taken += 1;
+                if self.ready >> k & 1 != 0 {
+                    // `pos` is left behind: `resume_at` finds the place.
+                    self.last = start;
+                    return Ok(Some(u64::from(self.decoded[k % BLOCK])));
+                }
                 if let Some(v) = self.short_number_at::<SMALL>(start) {
                     return Ok(Some(v));
                 }
@@ -130,6 +154,7 @@ impl<'a> Scanner<'a> {
                 return self.next_opt_bytewise(expected);
             }
             if !self.next_block() {
+                self.pos = self.resume_at();
                 return self.next_opt_bytewise(expected);
             }
         }
@@ -151,11 +176,29 @@ impl<'a> Scanner<'a> {
         }
         // No token runs into the block from before it: every start of the
         // last block was read, and reading a number moves `pos` past its
-        // last digit, so `base` is at a separator or after one.
+        // last digit (a decoded number ends in its block), so `base` is at
+        // a separator or after one.
         self.starts = digits & !(digits << 1);
         self.block_start = base;
         self.block_end = base + BLOCK;
+        self.taken = 0;
+        self.ready = 0;
+        if self.whole_blocks {
+            self.ready = blocks::decode(block, self.buf[base + BLOCK], digits, &mut self.decoded);
+        }
         true
+    }
+
+    /// Where the byte-by-byte path goes on from: `pos`, unless numbers
+    /// decoded with their block were read since it was set (they do not
+    /// move it): then the next token start of the block, or the block's
+    /// end (the bytes after its last number being separators).
+    fn resume_at(&self) -> usize {
+        if self.starts != 0 {
+            self.block_start + self.starts.trailing_zeros() as usize
+        } else {
+            self.pos.max(self.block_end)
+        }
     }
 
     /// The number of 1 to 7 digits that starts at `start`, followed by a
@@ -313,6 +356,7 @@ impl<'a> Scanner<'a> {
 
     /// Fails if anything but whitespace is left.
     pub fn expect_end(&mut self, after: &'static str) -> Result<(), InputError> {
+        self.pos = self.resume_at();
         self.skip_space();
         if self.pos < self.buf.len() {
             let found = self.token_text(self.pos);
@@ -412,7 +456,20 @@ mod tests {
 
     /// The tokens by [`Scanner::next_opt`], and, with `small`, by the
     /// conversion of [`Scanner::next_small`].
+    /// Both with blocks decoded at once (where the CPU can) and without,
+    /// which must agree.
     fn scanned_tokens(buf: &[u8], small: bool) -> (Vec<u64>, Option<String>) {
+        let [whole, one_by_one] = [false, true].map(|off| {
+            blocks::DECODE_OFF.store(off, std::sync::atomic::Ordering::Relaxed);
+            let tokens = scanned_tokens_once(buf, small);
+            blocks::DECODE_OFF.store(false, std::sync::atomic::Ordering::Relaxed);
+            tokens
+        });
+        assert_eq!(whole, one_by_one, "decoded blocks differ");
+        whole
+    }
+
+    fn scanned_tokens_once(buf: &[u8], small: bool) -> (Vec<u64>, Option<String>) {
         let mut s = Scanner::new(buf);
         let mut values = vec![];
         loop {
@@ -430,11 +487,16 @@ mod tests {
     }
 
     fn judge_like_bytes() -> impl Strategy<Value = Vec<u8>> {
+        bytes_with_any(18)
+    }
+
+    /// Digits and separators, and any byte once in `one_in` bytes or so.
+    fn bytes_with_any(one_in: u32) -> impl Strategy<Value = Vec<u8>> {
         let byte = prop_oneof![
-            10 => b'0'..=b'9',
-            4 => Just(b' '),
-            2 => Just(b'\n'),
-            1 => proptest::sample::select(vec![b'\t', b'\r', 0x0b, 0x0c]),
+            10 * one_in / 18 => b'0'..=b'9',
+            4 * one_in / 18 => Just(b' '),
+            2 * one_in / 18 => Just(b'\n'),
+            one_in / 18 => proptest::sample::select(vec![b'\t', b'\r', 0x0b, 0x0c]),
             1 => any::<u8>(),
         ];
         proptest::collection::vec(byte, 0..400)
@@ -444,7 +506,9 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(5000))]
 
         #[test]
-        fn matches_the_definition_on_arbitrary_bytes(buf in judge_like_bytes()) {
+        fn matches_the_definition_on_arbitrary_bytes(
+            buf in prop_oneof![judge_like_bytes(), bytes_with_any(400)],
+        ) {
             for small in [false, true] {
                 prop_assert_eq!(scanned_tokens(&buf, small), reference_tokens(&buf));
             }
@@ -466,6 +530,50 @@ mod tests {
                 prop_assert_eq!(scanned_tokens(&buf, small), reference_tokens(&buf));
             }
             prop_assert!(reference_tokens(&buf).1.is_none());
+        }
+    }
+
+    /// Where each token starts and where the input should have ended, by
+    /// the definition: the start of every token, good or bad.
+    fn reference_starts(buf: &[u8]) -> Vec<usize> {
+        let sep = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+        (0..buf.len())
+            .filter(|&i| !sep(buf[i]) && (i == 0 || sep(buf[i - 1])))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// After each number read, `last_offset` is its start, and
+        /// `expect_end` fails exactly at the next token, if any: the
+        /// decoded blocks leave the position behind, and must find it.
+        #[test]
+        fn offsets_and_the_end_match_the_definition(
+            buf in prop_oneof![judge_like_bytes(), bytes_with_any(400)],
+            stop in 0usize..200,
+        ) {
+            let starts = reference_starts(&buf);
+            let (good, _) = reference_tokens(&buf);
+            for off in [false, true] {
+                blocks::DECODE_OFF.store(off, std::sync::atomic::Ordering::Relaxed);
+                let mut s = Scanner::new(&buf);
+                blocks::DECODE_OFF.store(false, std::sync::atomic::Ordering::Relaxed);
+                let stop = stop.min(good.len());
+                for &start in &starts[..stop] {
+                    s.next("n").unwrap();
+                    prop_assert_eq!(s.last_offset(), start);
+                }
+                let end = s.expect_end("n");
+                match starts.get(stop) {
+                    None => prop_assert!(end.is_ok()),
+                    Some(&at) => {
+                        let e = end.unwrap_err();
+                        let want = s.error_at(at, InputErrorKind::UnexpectedEnd { expected: "n" });
+                        prop_assert_eq!((e.line, e.column), (want.line, want.column));
+                    }
+                }
+            }
         }
     }
 
