@@ -7,8 +7,22 @@ use sg_solve::hdu1524::{Options, solve};
 
 fuzz_target!(|data: &[u8]| {
     let (mut plain, mut hinted) = (Vec::new(), Vec::new());
-    let a = solve(data, &mut plain, Options { hint: false, ..Options::default() });
-    let b = solve(data, &mut hinted, Options { hint: true, ..Options::default() });
+    let a = solve(
+        data,
+        &mut plain,
+        Options {
+            hint: false,
+            ..Options::default()
+        },
+    );
+    let b = solve(
+        data,
+        &mut hinted,
+        Options {
+            hint: true,
+            ..Options::default()
+        },
+    );
     assert_eq!(a, b);
     let words = |out: &[u8]| -> Vec<u8> {
         out.split(|&b| b == b'\n')

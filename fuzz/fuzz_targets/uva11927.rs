@@ -8,7 +8,14 @@ use sg_solve::uva11927::{Options, Threads, solve};
 fuzz_target!(|data: &[u8]| {
     let run = |threads| {
         let mut out = Vec::new();
-        let result = solve(data, &mut out, Options { threads, ..Options::default() });
+        let result = solve(
+            data,
+            &mut out,
+            Options {
+                threads,
+                ..Options::default()
+            },
+        );
         (out, result.map_err(|e| e.to_string()))
     };
     let one = run(Threads::One);
