@@ -254,14 +254,50 @@ impl Sought {
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
     fn block(&mut self, x: std::arch::x86_64::__m512i, lanes: u32) -> bool {
+        let hits = self.hits(x, lanes);
+        self.budget = self.budget.saturating_sub(lanes.count_ones() as usize);
+        if hits == 0 {
+            return self.exact_met && self.budget == 0;
+        }
+        self.remove(x, hits);
+        self.stop_now()
+    }
+
+    /// [`Sought::block`] for two blocks of 32 values, both looked up in the
+    /// set before either removes a value (one test for the common case of
+    /// no hit; a value of the second block removed by the first is removed
+    /// again, which changes nothing).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn two_blocks(&mut self, x: std::arch::x86_64::__m512i, y: std::arch::x86_64::__m512i) -> bool {
+        let (hits_x, hits_y) = (self.hits(x, u32::MAX), self.hits(y, u32::MAX));
+        self.budget = self.budget.saturating_sub(64);
+        if hits_x | hits_y == 0 {
+            return self.exact_met && self.budget == 0;
+        }
+        self.remove(x, hits_x);
+        self.remove(y, hits_y);
+        self.stop_now()
+    }
+
+    /// The lanes of `x` (among `lanes`) whose values are in the set.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn hits(&self, x: std::arch::x86_64::__m512i, lanes: u32) -> u32 {
         use std::arch::x86_64::*;
         let in_set = lanes & _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(BITSET_VALUES as i16));
         let words = _mm512_permutex2var_epi16(self.low, _mm512_srli_epi16::<4>(x), self.high);
         let bits = _mm512_srlv_epi16(words, _mm512_and_si512(x, _mm512_set1_epi16(15)));
-        let mut hits = _mm512_mask_test_epi16_mask(in_set, bits, _mm512_set1_epi16(1));
-        self.budget = self.budget.saturating_sub(lanes.count_ones() as usize);
+        _mm512_mask_test_epi16_mask(in_set, bits, _mm512_set1_epi16(1))
+    }
+
+    /// Removes the values of the lanes `hits` of `x` from the set.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn remove(&mut self, x: std::arch::x86_64::__m512i, mut hits: u32) {
+        use std::arch::x86_64::*;
         if hits == 0 {
-            return self.exact_met && self.budget == 0;
+            return;
         }
         let mut values = [0u16; 32];
         // SAFETY: `values` holds 32 words.
@@ -279,6 +315,13 @@ impl Sought {
             self.low = _mm512_mask_andnot_epi32(self.low, lane as u16, bit, self.low);
             self.high = _mm512_mask_andnot_epi32(self.high, (lane >> 16) as u16, bit, self.high);
         }
+    }
+
+    /// After values were removed: whether the search may stop.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn stop_now(&mut self) -> bool {
+        use std::arch::x86_64::*;
         let any_left = _mm512_test_epi16_mask(self.low, self.low)
             | _mm512_test_epi16_mask(self.high, self.high);
         let exact_left = _mm512_test_epi16_mask(self.low, self.exact_low)
@@ -327,10 +370,7 @@ enum Turn {
     More,
 }
 
-/// Blocks of 32 splits a take looks at per turn.
-const BLOCKS_PER_TURN: usize = 2;
-
-/// Removes from `left` the values of the next [`BLOCKS_PER_TURN`] blocks of
+/// Removes from `left` the values of the next two blocks of 32 splits of
 /// `splits` (or the rest).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
@@ -366,10 +406,13 @@ fn search_avx512(values: &[u16], splits: &mut TakeSplits, left: &mut Sought) -> 
         }
     };
     let mut a = splits.next;
-    for _ in 0..BLOCKS_PER_TURN {
-        if a + 31 > hi {
-            break;
+    if a + 63 <= hi {
+        let stop = left.two_blocks(splits_at(a), splits_at(a + 32));
+        a += 64;
+        if stop {
+            return Turn::Stop;
         }
+    } else if a + 31 <= hi {
         let stop = left.block(splits_at(a), u32::MAX);
         a += 32;
         if stop {
