@@ -277,7 +277,10 @@ fn mark_rare(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut
     // The rare parts `a` with `lo <= a < r` (in Grundy's game, without
     // `2 a = r`): the loop over them has no test but the bound on
     // `r - a`, and stores where a `u16` value says.
-    let end = split.rare.partition_point(|&a| (a as usize) < r);
+    let end = match split.rare.last() {
+        Some(&last) if (last as usize) < r => split.rare.len(),
+        _ => split.rare.partition_point(|&a| (a as usize) < r),
+    };
     let mut mark = |from: usize, to: usize| {
         mark_splits(
             &split.rare[from..to],

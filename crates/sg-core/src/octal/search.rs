@@ -225,25 +225,27 @@ impl Sought {
     /// `need[..below]` are sought exactly.
     #[target_feature(enable = "avx512f,avx512bw")]
     fn new(need: &[u16], below: usize, budget: usize) -> Sought {
-        use std::arch::x86_64::_mm512_loadu_si512;
-        let mut all = [0u16; BITSET_VALUES / 16];
-        let mut exact = [0u16; BITSET_VALUES / 16];
+        use std::arch::x86_64::*;
+        // Set in the registers, as `remove` clears (bits written to memory
+        // and loaded whole would stall on store forwarding).
+        let (mut low, mut high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+        let (mut exact_low, mut exact_high) = (low, high);
         for (k, &v) in need.iter().enumerate() {
-            all[usize::from(v >> 4)] |= 1 << (v & 15);
-            if k < below {
-                exact[usize::from(v >> 4)] |= 1 << (v & 15);
+            let lane = 1u32 << (v >> 5);
+            let bit = _mm512_set1_epi32(1 << (v & 31));
+            low = _mm512_mask_or_epi32(low, lane as u16, low, bit);
+            high = _mm512_mask_or_epi32(high, (lane >> 16) as u16, high, bit);
+            if k + 1 == below {
+                (exact_low, exact_high) = (low, high);
             }
         }
-        // SAFETY: both arrays hold 64 words: two loads of 32 each.
-        unsafe {
-            Sought {
-                low: _mm512_loadu_si512(all.as_ptr().cast()),
-                high: _mm512_loadu_si512(all.as_ptr().add(32).cast()),
-                exact_low: _mm512_loadu_si512(exact.as_ptr().cast()),
-                exact_high: _mm512_loadu_si512(exact.as_ptr().add(32).cast()),
-                exact_met: below == 0,
-                budget,
-            }
+        Sought {
+            low,
+            high,
+            exact_low,
+            exact_high,
+            exact_met: below == 0,
+            budget,
         }
     }
 
