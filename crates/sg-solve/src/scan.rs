@@ -454,10 +454,8 @@ mod tests {
         }
     }
 
-    /// The tokens by [`Scanner::next_opt`], and, with `small`, by the
-    /// conversion of [`Scanner::next_small`].
-    /// Both with blocks decoded at once (where the CPU can) and without,
-    /// which must agree.
+    /// [`scanned_tokens_once`] with blocks decoded at once (where the CPU
+    /// can) and without, which must agree.
     fn scanned_tokens(buf: &[u8], small: bool) -> (Vec<u64>, Option<String>) {
         let [whole, one_by_one] = [false, true].map(|off| {
             blocks::DECODE_OFF.store(off, std::sync::atomic::Ordering::Relaxed);
@@ -469,6 +467,8 @@ mod tests {
         whole
     }
 
+    /// The tokens by [`Scanner::next_opt`], and, with `small`, by the
+    /// conversion of [`Scanner::next_small`].
     fn scanned_tokens_once(buf: &[u8], small: bool) -> (Vec<u64>, Option<String>) {
         let mut s = Scanner::new(buf);
         let mut values = vec![];
