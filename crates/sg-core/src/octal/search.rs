@@ -179,7 +179,9 @@ fn missing_avx512(
     'turns: while !cursors.is_empty() {
         let mut k = 0;
         while k < cursors.len() {
-            match search_avx512(values, &mut cursors[k], &mut left) {
+            // SAFETY: this function has the CPU features `search_avx512`
+            // needs, and every cursor was made for `values` just above.
+            match unsafe { search_avx512(values, &mut cursors[k], &mut left) } {
                 Turn::Stop => {
                     complete = false;
                     break 'turns;
@@ -374,9 +376,14 @@ enum Turn {
 
 /// Removes from `left` the values of the next two blocks of 32 splits of
 /// `splits` (or the rest).
+///
+/// # Safety
+/// The CPU must have AVX-512 F and BW, and `splits` must have been made
+/// by [`TakeSplits::new`] for this `values` (whose check makes every read
+/// below fall inside it).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn search_avx512(values: &[u16], splits: &mut TakeSplits, left: &mut Sought) -> Turn {
+unsafe fn search_avx512(values: &[u16], splits: &mut TakeSplits, left: &mut Sought) -> Turn {
     use std::arch::x86_64::*;
     /// Lane `j` takes lane `31 - j`.
     static REVERSE: [u16; 32] = {
@@ -393,7 +400,7 @@ fn search_avx512(values: &[u16], splits: &mut TakeSplits, left: &mut Sought) -> 
     // `values[a..a + 32]` and `values[r - a - 31..=r - a]`: both inside
     // `values`, since `a + 31 <= hi <= r - hi <= r - a - 31` (as
     // `2 hi <= r`) and `r - a <= r - lo < values.len()` (checked by
-    // `TakeSplits::new`).
+    // `TakeSplits::new` for this `values`, as the caller promises).
     // SAFETY: `REVERSE` holds 32 words.
     let reverse = unsafe { _mm512_loadu_si512(REVERSE.as_ptr().cast()) };
     let base = values.as_ptr();
