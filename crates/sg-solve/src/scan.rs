@@ -184,7 +184,9 @@ impl<'a> Scanner<'a> {
         self.taken = 0;
         self.ready = 0;
         if self.whole_blocks {
-            self.ready = blocks::decode(block, self.buf[base + BLOCK], digits, &mut self.decoded);
+            // SAFETY: `whole_blocks` is what `can_decode` returned.
+            self.ready =
+                unsafe { blocks::decode(block, self.buf[base + BLOCK], digits, &mut self.decoded) };
         }
         true
     }

@@ -140,19 +140,21 @@ pub(super) static DECODE_OFF: std::sync::atomic::AtomicBool =
 /// digit mask, `next` the byte after it) that end in the block, in order,
 /// into `out`; returns the mask of those it decoded: bit `k` for the
 /// `k`-th number starting in the block, when it has 1 to 4 digits and
-/// ends in the block (the others are left to the caller). Only where
-/// [`can_decode`] says so (otherwise it decodes none).
+/// ends in the block (the others are left to the caller).
 ///
 /// Per 16 numbers: their first and last digits' places come from the
 /// masks by a compress; a byte permute gathers the four bytes that end at
 /// each last digit, those before the first are cleared, and two
 /// multiply-adds make the value.
+///
+/// # Safety
+/// [`can_decode`] must have returned true (the CPU has the instructions).
 #[inline(always)]
-pub(super) fn decode(block: &[u8; 64], next: u8, digits: u64, out: &mut [u32; 64]) -> u64 {
+pub(super) unsafe fn decode(block: &[u8; 64], next: u8, digits: u64, out: &mut [u32; 64]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: `can_decode` checked that the CPU has AVX-512 F, BW, VBMI
-        // and VBMI2, the only requirement of the function.
+        // SAFETY: the CPU has AVX-512 F, BW, VBMI and VBMI2 (the caller's
+        // promise), the only requirement of the function.
         unsafe { decode_avx512(block, next, digits, out) }
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -293,7 +295,8 @@ mod tests {
                 let block: [u8; 64] = bytes.try_into().unwrap();
                 let (digits, _) = classify(&block);
                 let mut out = [0u32; 64];
-                let ready = decode(&block, next, digits, &mut out);
+                // SAFETY: `can_decode` said so just above.
+                let ready = unsafe { decode(&block, next, digits, &mut out) };
                 let mut k = 0;
                 let mut i = 0;
                 while i < 64 {
