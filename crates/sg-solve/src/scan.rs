@@ -116,8 +116,8 @@ impl<'a> Scanner<'a> {
     /// 8-byte load without a branch per byte ([`Self::short_number_at`]),
     /// and the next start comes from the mask, not from this token's length.
     /// Where the CPU can, a classified block's numbers of 1 to 4 digits are
-    /// all decoded at once when it is classified (`scan::blocks::decode`, private), and
-    /// handed out from there.
+    /// all decoded at once when it is classified (the private
+    /// `scan::blocks::decode`), and handed out from there.
     /// Everything else (blocks with other bytes, numbers of 8 digits or
     /// more, the last bytes of the input) goes byte by byte from where the
     /// fast path stopped, so errors and their positions are the same.
