@@ -109,15 +109,7 @@ fn first_unmet(
     need: &[u16],
     scratch: &mut SearchScratch,
 ) -> Option<u16> {
-    scan(
-        moves,
-        values,
-        h,
-        top,
-        need,
-        &mut scratch.sought,
-        &mut scratch.next,
-    );
+    scan(moves, values, h, top, need, scratch);
     need.iter()
         .copied()
         .find(|&v| scratch.sought[usize::from(v)] != FOUND)
@@ -470,15 +462,7 @@ fn first_missing_portable(
     scratch: &mut SearchScratch,
 ) {
     missing.clear();
-    scan(
-        moves,
-        values,
-        h,
-        top,
-        need,
-        &mut scratch.sought,
-        &mut scratch.next,
-    );
+    scan(moves, values, h, top, need, scratch);
     // The values the first scan did not find, smallest first, in groups
     // of TARGETS: each group is sought through every remaining split.
     let sought = &scratch.sought;
@@ -537,10 +521,10 @@ fn split_range(moves: &Moves, r: usize, n: usize) -> (usize, usize) {
     )
 }
 
-/// A first scan of the splits, marking in `sought` (as [`FOUND`]) each
+/// A first scan of the splits, marking in `scratch.sought` (as [`FOUND`]) each
 /// value of `need` it meets; stops when all are found or after
 /// `SCAN_PER_VALUE` splits per value. The takes are scanned in turns of
-/// [`SCAN_TURN`] splits (as in the AVX-512 search); `next[t]` is then the
+/// [`SCAN_TURN`] splits (as in the AVX-512 search); `scratch.next[t]` is then the
 /// next smaller part `a` to look at for take `t` of `moves.pair`.
 fn scan(
     moves: &Moves,
@@ -548,9 +532,9 @@ fn scan(
     h: usize,
     top: usize,
     need: &[u16],
-    sought: &mut Vec<u8>,
-    next: &mut Vec<usize>,
+    scratch: &mut SearchScratch,
 ) {
+    let SearchScratch { sought, next, .. } = scratch;
     let n = values.len();
     sought.clear();
     sought.resize(top, 0);
