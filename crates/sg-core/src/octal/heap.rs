@@ -194,23 +194,39 @@ pub(crate) fn first_unreached(
         values: [u32::MAX; MAX_CANDIDATES],
         len: 0,
     };
-    for (v, &marked) in reach[..top].iter().enumerate() {
-        if marked != 0 {
-            continue;
-        }
-        let sure = rules.iter().all(|&(mask, settles)| match settles {
-            Settles::All => true,
-            Settles::Parity(e) => parity(v as u16, mask) == e,
-            Settles::Nothing => false,
-        });
-        if sure {
-            settled.values[settled.len] = v as u32;
-            settled.len += 1;
-            if settled.len == want {
-                break;
+    // 64 values at a time: bit `j` of a word stands for value `base + j`.
+    for (chunk, base) in reach[..top].chunks_exact(64).zip((0..).step_by(64)) {
+        let unmarked = !marked_bits(chunk.try_into().expect("64 bytes"));
+        let sure = rules
+            .iter()
+            .fold(u64::MAX, |sure, &(mask, settles)| match settles {
+                Settles::All => sure,
+                Settles::Parity(e) => sure & parity_bits(base, mask, e),
+                Settles::Nothing => 0,
+            });
+        let (mut found, mut sought) = (unmarked & sure, unmarked & !sure);
+        // Only the values sought below the last candidate wanted count.
+        let left = want - settled.len;
+        if found.count_ones() as usize >= left {
+            let mut last = found;
+            for _ in 1..left {
+                last &= last - 1;
             }
-        } else {
-            need.push(v as u16);
+            let end = last.trailing_zeros();
+            found &= u64::MAX >> (63 - end);
+            sought &= (1u64 << end) - 1;
+        }
+        while found != 0 {
+            settled.values[settled.len] = base + found.trailing_zeros();
+            settled.len += 1;
+            found &= found - 1;
+        }
+        while sought != 0 {
+            need.push((base + sought.trailing_zeros()) as u16);
+            sought &= sought - 1;
+        }
+        if settled.len == want {
+            break;
         }
     }
     if settled.len < want {
@@ -263,6 +279,46 @@ pub(crate) fn first_unreached(
         merged.len += 1;
     }
     merged
+}
+
+/// Bit `j` set when `bytes[j]` is not zero (each byte 0 or 1): eight bytes
+/// at a time, gathered into the top byte of one product (byte `i` of the
+/// multiplier's terms lands on bit `56 + i`, each bit from one term only).
+#[inline]
+fn marked_bits(bytes: &[u8; 64]) -> u64 {
+    let mut bits = 0;
+    for (k, word) in bytes.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        debug_assert_eq!(word & !0x0101_0101_0101_0101, 0, "bytes other than 0 and 1");
+        bits |= (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    bits
+}
+
+/// Bit `j` set when value `base + j` (`base` a multiple of 64) has parity
+/// `e` under `mask`.
+#[inline]
+fn parity_bits(base: u32, mask: u16, e: u32) -> u64 {
+    // Bit `j` of `ODD[b]` is bit `b` of `j`.
+    const ODD: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    let odd = ODD
+        .iter()
+        .enumerate()
+        .filter(|&(b, _)| mask >> b & 1 != 0)
+        .fold(0, |odd, (_, &bits)| odd ^ bits);
+    // `base` and `j` share no bit under the mask.
+    if parity(base as u16, mask) ^ e == 1 {
+        odd
+    } else {
+        !odd
+    }
 }
 
 /// Marks in `reach` the value of every split `{a, r - a}` with a rare part
@@ -554,6 +610,30 @@ mod tests {
             ControlFlow::Continue(())
         });
         reached
+    }
+
+    /// The word helpers of step 2 against their definitions.
+    #[test]
+    fn marked_and_parity_bits_match_their_definitions() {
+        let mut rng = SplitMix64::new(64);
+        for _ in 0..2000 {
+            let bytes: [u8; 64] = std::array::from_fn(|_| (rng.below(2)) as u8);
+            let want = (0..64).fold(0u64, |m, j| m | u64::from(bytes[j] != 0) << j);
+            assert_eq!(marked_bits(&bytes), want, "{bytes:?}");
+            let (base, mask, e) = (
+                64 * rng.below(1024) as u32,
+                rng.below(1 << 16) as u16,
+                rng.below(2) as u32,
+            );
+            let want = (0..64).fold(0u64, |m, j| {
+                m | u64::from(parity((base + j) as u16, mask) == e) << j
+            });
+            assert_eq!(
+                parity_bits(base, mask, e),
+                want,
+                "base {base} mask {mask} e {e}"
+            );
+        }
     }
 
     /// `first_unreached` keeps its contract for every number of candidates:
