@@ -19,7 +19,7 @@
 use std::ops::ControlFlow;
 
 use super::moves::Moves;
-use super::search::{SearchScratch, search};
+use super::search::{SearchScratch, missing_small, search};
 use super::sparse::{Sparse, Split, parity};
 
 /// Which values not reached by a split's marked options are sure to be
@@ -123,25 +123,13 @@ pub(crate) fn first_unreached(
     debug_assert!((1..=MAX_CANDIDATES).contains(&want));
     let n = values.len();
     let top = 1usize << sparse.bits;
+    let rules = exact_rules(sparse, h, n);
+    let rules = &rules[..sparse.groups.len()];
+    if top <= 64 && want == 1 && marks.is_none() {
+        return first_unreached_small(sparse, moves, values, h, rules, &mut scratch.search);
+    }
     let reach = cleared(&mut scratch.reach, top + 1);
-    for &i in &moves.whole {
-        if i as usize == h && h > 0 {
-            reach[0] = 1;
-        }
-    }
-    for &i in &moves.single {
-        if let Some(r) = h.checked_sub(i as usize).filter(|&r| r >= 1 && r < n) {
-            reach[values[r] as usize] = 1;
-        }
-    }
-    let _ = moves.for_each_triple(h as u64, u64::MAX, |_, parts| {
-        if (parts[2] as usize) < n {
-            reach[(values[parts[0] as usize]
-                ^ values[parts[1] as usize]
-                ^ values[parts[2] as usize]) as usize] = 1;
-        }
-        ControlFlow::Continue(())
-    });
+    mark_unsplit(moves, values, h, reach);
     // Step 1: every split (within the known heaps) with a rare part.
     for (g, split) in sparse.groups.iter().enumerate() {
         for &i in &split.takes {
@@ -166,28 +154,6 @@ pub(crate) fn first_unreached(
     // class of every split, which common-common splits may reach.
     let need = &mut scratch.need;
     need.clear();
-    // Per split: the parity under its mask of the values it settles (its
-    // exact class), if the same for all its takes; every value if its rare
-    // list holds every known heap; none if its takes disagree.
-    let mut rules = [(0u16, Settles::All); 2];
-    for (rule, split) in rules.iter_mut().zip(&sparse.groups) {
-        let mut parities = split
-            .takes
-            .iter()
-            .filter(|&&i| h >= i as usize)
-            .map(|&i| split.exact_parity(h - i as usize));
-        let first = parities.next();
-        *rule = if split.rare.len() + 1 >= n {
-            (0, Settles::All)
-        } else {
-            match first {
-                None => (0, Settles::All),
-                Some(e) if parities.all(|p| p == e) => (split.mask, Settles::Parity(e)),
-                Some(_) => (0, Settles::Nothing),
-            }
-        };
-    }
-    let rules = &rules[..sparse.groups.len()];
     // The values that no split reaches by the argument (settled), and the
     // unreached ones before them that only a search can settle (need).
     let mut settled = Candidates {
@@ -197,13 +163,7 @@ pub(crate) fn first_unreached(
     // 64 values at a time: bit `j` of a word stands for value `base + j`.
     for (chunk, base) in reach[..top].chunks_exact(64).zip((0..).step_by(64)) {
         let unmarked = !marked_bits(chunk.try_into().expect("64 bytes"));
-        let sure = rules
-            .iter()
-            .fold(u64::MAX, |sure, &(mask, settles)| match settles {
-                Settles::All => sure,
-                Settles::Parity(e) => sure & parity_bits(base, mask, e),
-                Settles::Nothing => 0,
-            });
+        let sure = sure_bits(rules, base);
         let (mut found, mut sought) = (unmarked & sure, unmarked & !sure);
         // Only the values sought below the last candidate wanted count.
         let left = want - settled.len;
@@ -321,9 +281,150 @@ fn parity_bits(base: u32, mask: u16, e: u32) -> u64 {
     }
 }
 
+/// Where the marking loops record the values they reach.
+trait Marks {
+    fn mark(&mut self, v: u16);
+}
+
+impl Marks for Reach {
+    #[inline(always)]
+    fn mark(&mut self, v: u16) {
+        self[usize::from(v)] = 1;
+    }
+}
+
+/// The values below 64 reached, as the bits of a word.
+#[derive(Debug, Clone, Copy, Default)]
+struct SmallMarks(u64);
+
+impl Marks for SmallMarks {
+    #[inline(always)]
+    fn mark(&mut self, v: u16) {
+        // Only values below 64 are marked here; the mask spares a check.
+        self.0 |= 1 << (v & 63);
+    }
+}
+
+/// Per split group: the parity under its mask of the values it settles
+/// (its exact class), if the same for all its takes; every value if its
+/// rare list holds every known heap (`n` of them); none if its takes
+/// disagree.
+fn exact_rules(sparse: &Sparse, h: usize, n: usize) -> [(u16, Settles); 2] {
+    let mut rules = [(0u16, Settles::All); 2];
+    for (rule, split) in rules.iter_mut().zip(&sparse.groups) {
+        let mut parities = split
+            .takes
+            .iter()
+            .filter(|&&i| h >= i as usize)
+            .map(|&i| split.exact_parity(h - i as usize));
+        let first = parities.next();
+        *rule = if split.rare.len() + 1 >= n {
+            (0, Settles::All)
+        } else {
+            match first {
+                None => (0, Settles::All),
+                Some(e) if parities.all(|p| p == e) => (split.mask, Settles::Parity(e)),
+                Some(_) => (0, Settles::Nothing),
+            }
+        };
+    }
+    rules
+}
+
+/// The values of `base .. base + 64` (`base` a multiple of 64) that the
+/// rules say no split reaches unless marked.
+#[inline]
+fn sure_bits(rules: &[(u16, Settles)], base: u32) -> u64 {
+    rules
+        .iter()
+        .fold(u64::MAX, |sure, &(mask, settles)| match settles {
+            Settles::All => sure,
+            Settles::Parity(e) => sure & parity_bits(base, mask, e),
+            Settles::Nothing => 0,
+        })
+}
+
+/// Marks the values of the options of heap `h` that take or leave no
+/// split into two (taking the whole heap, leaving one heap, leaving three
+/// heaps), those with all heaps below `values.len()`.
+fn mark_unsplit<M: Marks>(moves: &Moves, values: &[u16], h: usize, reach: &mut M) {
+    let n = values.len();
+    for &i in &moves.whole {
+        if i as usize == h && h > 0 {
+            reach.mark(0);
+        }
+    }
+    for &i in &moves.single {
+        if let Some(r) = h.checked_sub(i as usize).filter(|&r| r >= 1 && r < n) {
+            reach.mark(values[r]);
+        }
+    }
+    if !moves.triple.is_empty() {
+        let _ = moves.for_each_triple(h as u64, u64::MAX, |_, parts| {
+            if (parts[2] as usize) < n {
+                reach.mark(
+                    values[parts[0] as usize]
+                        ^ values[parts[1] as usize]
+                        ^ values[parts[2] as usize],
+                );
+            }
+            ControlFlow::Continue(())
+        });
+    }
+}
+
+/// [`first_unreached`] for one candidate when every value is below 64
+/// (games such as `.106`, computed heap by heap): the marks are the bits
+/// of a word, and so are the values the search seeks.
+fn first_unreached_small(
+    sparse: &Sparse,
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    rules: &[(u16, Settles)],
+    scratch: &mut SearchScratch,
+) -> Candidates {
+    debug_assert!(sparse.bits <= 6);
+    let mut reach = SmallMarks::default();
+    mark_unsplit(moves, values, h, &mut reach);
+    for split in &sparse.groups {
+        for &i in &split.takes {
+            if let Some(r) = h.checked_sub(i as usize) {
+                mark_rare(split, moves, values, r, &mut reach);
+            }
+        }
+    }
+    let unmarked = !reach.0;
+    let sure = sure_bits(rules, 0);
+    // The first value the argument settles (64, above every value, if
+    // none), and the values below it only a search can settle.
+    let first = (unmarked & sure).trailing_zeros();
+    let need = unmarked & !sure & below_mask(first);
+    let missing = if need == 0 {
+        0
+    } else {
+        missing_small(moves, values, h, need, scratch)
+    };
+    let value = if missing != 0 {
+        missing.trailing_zeros()
+    } else {
+        first
+    };
+    Candidates {
+        values: [value, u32::MAX, u32::MAX, u32::MAX],
+        len: 1,
+    }
+}
+
+/// Bits `0 .. k` of a word (every bit for `k >= 64`).
+#[inline]
+fn below_mask(k: u32) -> u64 {
+    if k >= 64 { u64::MAX } else { (1 << k) - 1 }
+}
+
 /// Marks in `reach` the value of every split `{a, r - a}` with a rare part
 /// `a` and both parts known (below `values.len()`).
-fn mark_rare(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut Reach) {
+fn mark_rare<M: Marks>(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut M) {
     let lo = (r + 1).saturating_sub(values.len()).max(1);
     let start = if lo > 1 {
         split.rare.partition_point(|&a| (a as usize) < lo)
@@ -358,9 +459,15 @@ fn mark_rare(split: &Split, moves: &Moves, values: &[u16], r: usize, reach: &mut
 
 /// Marks `reach[G(a) ^ G(r - a)]` for the parts `a` of `rare` (values
 /// `rare_values`), each with `1 <= a < r` and `r - a < values.len()`.
-fn mark_splits(rare: &[u32], rare_values: &[u16], values: &[u16], r: usize, reach: &mut Reach) {
+fn mark_splits<M: Marks>(
+    rare: &[u32],
+    rare_values: &[u16],
+    values: &[u16],
+    r: usize,
+    reach: &mut M,
+) {
     for (&a, &ga) in rare.iter().zip(rare_values) {
-        reach[usize::from(ga ^ values[r - a as usize])] = 1;
+        reach.mark(ga ^ values[r - a as usize]);
     }
 }
 

@@ -11,7 +11,7 @@
 //! never) is often among another's first (on `.354` this saves a fifth of
 //! the time).
 //!
-//! Two implementations, equal in result:
+//! Three implementations, equal in result:
 //! - With AVX-512 (BW), when every value sought is below 1024: the values
 //!   sought are a 1024-bit set held in two registers, and 32 splits at a
 //!   time are XORed and looked up in it (a word permute and a variable
@@ -19,6 +19,12 @@
 //!   its value is sought; a block with a hit is resolved lane by lane,
 //!   and the found values leave the set (in the registers: stored and
 //!   loaded back, the set would stall on store forwarding).
+//! - For one candidate with every value below 64 ([`missing_small`], games
+//!   such as `.106` computed heap by heap): the values sought are the bits
+//!   of a word, and each split clears its value's bit (32 splits at a time
+//!   with AVX-512, each value turned into its bit by a shift of a 64-bit
+//!   lane; a table lookup per split otherwise). Its searches are short, and
+//!   the first implementation's setup cost more than they do.
 //! - Otherwise (and as the reference the tests compare the first with): a
 //!   first scalar scan marks the sought values it meets in a short prefix
 //!   of the splits, then the ones it missed are sought a few at a time by a
@@ -107,6 +113,138 @@ pub(crate) fn search(
     }
     first_unmet(moves, values, h, top, &need[below..], scratch).map_or(u32::MAX, u32::from)
 }
+
+/// The values of `need` (a set of values below 64, as bits) that no split
+/// of heap `h` reaches (both parts below `values.len()`, every value below
+/// 64): a scalar scan, each split clearing its value's bit, the takes in
+/// turns of [`SCAN_TURN`] splits, stopping once no value is left (checked
+/// every [`SMALL_CHECK`] splits). For games with few values (`.106`), whose
+/// searches are short: the set setup of the vectorised search costs more
+/// than the search itself.
+pub(crate) fn missing_small(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    mut need: u64,
+    scratch: &mut SearchScratch,
+) -> u64 {
+    let n = values.len();
+    let next = &mut scratch.next;
+    next.clear();
+    next.extend(moves.pair.iter().map(|&i| {
+        h.checked_sub(i as usize)
+            .map_or(usize::MAX, |r| split_range(moves, r, n).0)
+    }));
+    #[cfg(target_arch = "x86_64")]
+    let avx512 = use_avx512();
+    let mut more = true;
+    while more {
+        more = false;
+        for (t, &i) in moves.pair.iter().enumerate() {
+            let Some(r) = h.checked_sub(i as usize) else {
+                continue;
+            };
+            let (lo, hi) = (next[t], split_range(moves, r, n).1);
+            if lo > hi {
+                continue;
+            }
+            let end = hi.min(lo + SCAN_TURN - 1);
+            #[allow(unused_mut)]
+            let mut lo = lo;
+            #[cfg(target_arch = "x86_64")]
+            if avx512 && end + 1 - lo >= 32 {
+                let m = (end + 1 - lo) / 32 * 32;
+                // Both parts of every split are known: `r - lo < n`.
+                let (small, large) = (&values[lo..lo + m], &values[r + 1 - lo - m..=r - lo]);
+                // SAFETY: the CPU has AVX-512 F and BW (`use_avx512`).
+                need &= !unsafe { found_small_avx512(small, large) };
+                if need == 0 {
+                    return 0;
+                }
+                lo += m;
+            }
+            // Both parts of every split are known: `r - lo < n`.
+            let (small, large) = (&values[lo..=end], &values[r - end..=r - lo]);
+            for (small, large) in small.chunks(SMALL_CHECK).zip(large.rchunks(SMALL_CHECK)) {
+                // A table of the words with one bit clear, not a shift:
+                // with a shift, the loop is vectorised on SSE2 into a long
+                // sequence of per-lane shifts, twice as slow.
+                for (&x, &y) in small.iter().zip(large.iter().rev()) {
+                    need &= ALL_BUT[usize::from((x ^ y) & 63)];
+                }
+                if need == 0 {
+                    return 0;
+                }
+            }
+            next[t] = end + 1;
+            more |= end < hi;
+        }
+    }
+    need
+}
+
+/// See [`missing_small`].
+const SMALL_CHECK: usize = 8;
+
+/// The values (below 64, as bits) of the splits pairing `small[j]` with
+/// `large[len - 1 - j]` (both `32 k` long): each 32 splits are XORed at
+/// once, and each value turned into its bit by a shift of a 64-bit lane.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn found_small_avx512(small: &[u16], large: &[u16]) -> u64 {
+    use std::arch::x86_64::*;
+    assert!(small.len() == large.len() && small.len().is_multiple_of(32));
+    // SAFETY: `REVERSE` holds 32 words.
+    let reverse = unsafe { _mm512_loadu_si512(REVERSE.as_ptr().cast()) };
+    let (one, low_bits) = (_mm512_set1_epi64(1), _mm512_set1_epi16(63));
+    let mut found = _mm512_setzero_si512();
+    for (small, large) in small.chunks_exact(32).zip(large.rchunks_exact(32)) {
+        // SAFETY: each chunk holds 32 words.
+        let (small, large) = unsafe {
+            (
+                _mm512_loadu_si512(small.as_ptr().cast()),
+                _mm512_loadu_si512(large.as_ptr().cast()),
+            )
+        };
+        let x = _mm512_and_si512(
+            _mm512_xor_si512(small, _mm512_permutexvar_epi16(reverse, large)),
+            low_bits,
+        );
+        for quarter in [
+            _mm512_castsi512_si128(x),
+            _mm512_extracti32x4_epi32::<1>(x),
+            _mm512_extracti32x4_epi32::<2>(x),
+            _mm512_extracti32x4_epi32::<3>(x),
+        ] {
+            let bits = _mm512_sllv_epi64(one, _mm512_cvtepu16_epi64(quarter));
+            found = _mm512_or_si512(found, bits);
+        }
+    }
+    _mm512_reduce_or_epi64(found) as u64
+}
+
+/// Lane `j` takes lane `31 - j` (a word permute).
+#[cfg(target_arch = "x86_64")]
+static REVERSE: [u16; 32] = {
+    let mut rev = [0u16; 32];
+    let mut j = 0;
+    while j < 32 {
+        rev[j] = 31 - j as u16;
+        j += 1;
+    }
+    rev
+};
+
+/// `ALL_BUT[v]`: every bit but bit `v`.
+static ALL_BUT: [u64; 64] = {
+    let mut words = [0; 64];
+    let mut v = 0;
+    while v < 64 {
+        words[v] = !(1 << v);
+        v += 1;
+    }
+    words
+};
 
 /// The smallest of `need` (ascending, nonempty) that a short scan of the
 /// splits of heap `h` (a few per value) does not meet: it may be reached
@@ -439,16 +577,6 @@ unsafe fn search_avx512<const REPEATS: bool>(
     left: &mut Sought,
 ) -> Turn {
     use std::arch::x86_64::*;
-    /// Lane `j` takes lane `31 - j`.
-    static REVERSE: [u16; 32] = {
-        let mut rev = [0u16; 32];
-        let mut j = 0;
-        while j < 32 {
-            rev[j] = 31 - j as u16;
-            j += 1;
-        }
-        rev
-    };
     let TakeSplits { r, lo, hi, .. } = *splits;
     // The block at `a` (with `lo <= a` and `a + 31 <= hi`) reads
     // `values[a..a + 32]` and `values[r - a - 31..=r - a]`: both inside
@@ -783,6 +911,44 @@ mod tests {
                 (lo..=hi).any(|a| values[a] ^ values[r - a] == v)
             })
         })
+    }
+
+    /// `missing_small` against trying every split, on random sequences of
+    /// values below 64 and random sets sought (the splits of long heaps
+    /// pass through the AVX-512 blocks, where the CPU has them, and the
+    /// scalar rest); AVX-512 and portable.
+    #[test]
+    fn small_search_finds_what_no_split_reaches() {
+        let mut rng = SplitMix64::new(64);
+        let codes = ["0.106", "0.6", "0.354", "4.05", "0.4444"];
+        let mut found_missing = 0;
+        for case in 0..400 {
+            let rules = match case % 6 {
+                5 => Rules::grundys_game(),
+                k => Rules::parse(codes[k]).unwrap(),
+            };
+            let moves = Moves::new(&rules);
+            let n = 2 + rng.below(600) as usize;
+            let range = [2u64, 8, 30, 64][case % 4];
+            let values: Vec<u16> = (0..n).map(|_| rng.below(range) as u16).collect();
+            let h = n + rng.below(3) as usize;
+            let need = rng.next_u64() & rng.next_u64();
+            let truly = (0..64u16)
+                .filter(|&v| need >> v & 1 != 0 && !reached(&moves, &values, h, v))
+                .fold(0u64, |bits, v| bits | 1 << v);
+            let mut scratch = SearchScratch::default();
+            for portable in [false, true] {
+                PORTABLE_ONLY.store(portable, std::sync::atomic::Ordering::Relaxed);
+                let got = missing_small(&moves, &values, h, need, &mut scratch);
+                assert_eq!(
+                    got, truly,
+                    "case {case} ({rules}, n {n}, h {h}), portable {portable}"
+                );
+            }
+            found_missing += usize::from(truly != 0);
+        }
+        PORTABLE_ONLY.store(false, std::sync::atomic::Ordering::Relaxed);
+        assert!(found_missing > 100, "{found_missing}");
     }
 
     /// The search against trying every split, on random sequences (not
