@@ -324,13 +324,18 @@ fn missing_avx512(
     'turns: while !cursors.is_empty() {
         let mut k = 0;
         while k < cursors.len() {
+            let splits = &mut cursors[k];
             // SAFETY: this function has the CPU features `search_avx512`
             // needs, and every cursor was made for `values` just above.
             let turn = unsafe {
                 if top <= FEW_VALUES {
-                    search_avx512::<true>(values, &mut cursors[k], &mut left)
+                    search_avx512::<{ REPEATS | NARROW }>(values, splits, &mut left)
+                } else if top <= BITSET_VALUES / 2 {
+                    search_avx512::<NARROW>(values, splits, &mut left)
+                } else if top <= BITSET_VALUES {
+                    search_avx512::<0>(values, splits, &mut left)
                 } else {
-                    search_avx512::<false>(values, &mut cursors[k], &mut left)
+                    search_avx512::<WIDE>(values, splits, &mut left)
                 }
             };
             match turn {
@@ -409,13 +414,13 @@ impl Sought {
     /// search may stop.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
-    fn block<const REPEATS: bool>(&mut self, x: std::arch::x86_64::__m512i, lanes: u32) -> bool {
-        let hits = self.hits(x, lanes);
+    fn block<const KIND: u8>(&mut self, x: std::arch::x86_64::__m512i, lanes: u32) -> bool {
+        let hits = self.hits::<KIND>(x, lanes);
         self.budget = self.budget.saturating_sub(lanes.count_ones() as usize);
         if hits == 0 {
             return self.exact_met && self.budget == 0;
         }
-        self.remove::<REPEATS>(x, hits, x, 0);
+        self.remove::<KIND>(x, hits, x, 0);
         self.stop_now()
     }
 
@@ -425,28 +430,67 @@ impl Sought {
     /// again, which changes nothing).
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
-    fn two_blocks<const REPEATS: bool>(
+    fn two_blocks<const KIND: u8>(
         &mut self,
         x: std::arch::x86_64::__m512i,
         y: std::arch::x86_64::__m512i,
     ) -> bool {
-        let (hits_x, hits_y) = (self.hits(x, u32::MAX), self.hits(y, u32::MAX));
+        let (hits_x, hits_y) = (
+            self.hits::<KIND>(x, u32::MAX),
+            self.hits::<KIND>(y, u32::MAX),
+        );
         self.budget = self.budget.saturating_sub(64);
         if hits_x | hits_y == 0 {
             return self.exact_met && self.budget == 0;
         }
-        let hits_y = self.remove::<REPEATS>(x, hits_x, y, hits_y);
-        self.remove::<REPEATS>(y, hits_y, y, 0);
+        let hits_y = self.remove::<KIND>(x, hits_x, y, hits_y);
+        self.remove::<KIND>(y, hits_y, y, 0);
+        self.stop_now()
+    }
+
+    /// [`Sought::block`] for four blocks of 32 values, all looked up in the
+    /// set before any removes a value (one test for the common case of no
+    /// hit); a block after the first that has hits is looked up again after
+    /// the removals before it.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn four_blocks<const KIND: u8>(&mut self, x: [std::arch::x86_64::__m512i; 4]) -> bool {
+        let hits = x.map(|x| self.hits::<KIND>(x, u32::MAX));
+        self.budget = self.budget.saturating_sub(128);
+        if hits[0] | hits[1] | hits[2] | hits[3] == 0 {
+            return self.exact_met && self.budget == 0;
+        }
+        for (j, (&x, &stale)) in x.iter().zip(&hits).enumerate() {
+            if stale != 0 {
+                let now = if j == 0 {
+                    stale
+                } else {
+                    self.hits::<KIND>(x, u32::MAX)
+                };
+                self.remove::<KIND>(x, now, x, 0);
+            }
+        }
         self.stop_now()
     }
 
     /// The lanes of `x` (among `lanes`) whose values are in the set.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
-    fn hits(&self, x: std::arch::x86_64::__m512i, lanes: u32) -> u32 {
+    fn hits<const KIND: u8>(&self, x: std::arch::x86_64::__m512i, lanes: u32) -> u32 {
         use std::arch::x86_64::*;
-        let in_set = lanes & _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(BITSET_VALUES as i16));
-        let words = _mm512_permutex2var_epi16(self.low, _mm512_srli_epi16::<4>(x), self.high);
+        // Values of 1024 and more are in no set; below 512, the set's
+        // first register alone holds them.
+        let in_set = if KIND & WIDE != 0 {
+            lanes & _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(BITSET_VALUES as i16))
+        } else {
+            lanes
+        };
+        let word = _mm512_srli_epi16::<4>(x);
+        let words = if KIND & NARROW != 0 {
+            _mm512_permutexvar_epi16(word, self.low)
+        } else {
+            _mm512_permutex2var_epi16(self.low, word, self.high)
+        };
         let bits = _mm512_srlv_epi16(words, _mm512_and_si512(x, _mm512_set1_epi16(15)));
         _mm512_mask_test_epi16_mask(in_set, bits, _mm512_set1_epi16(1))
     }
@@ -456,7 +500,7 @@ impl Sought {
     /// lanes holding a value just removed.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
-    fn remove<const REPEATS: bool>(
+    fn remove<const KIND: u8>(
         &mut self,
         x: std::arch::x86_64::__m512i,
         mut hits: u32,
@@ -480,7 +524,7 @@ impl Sought {
             self.low = _mm512_mask_andnot_epi32(self.low, lane as u16, bit, self.low);
             self.high = _mm512_mask_andnot_epi32(self.high, (lane >> 16) as u16, bit, self.high);
         };
-        if !REPEATS {
+        if KIND & REPEATS == 0 {
             // Lane by lane (a repeat clears its bit again).
             while hits != 0 {
                 clear(values[hits.trailing_zeros() as usize]);
@@ -515,6 +559,18 @@ impl Sought {
         any_left == 0 || (self.exact_met && self.budget == 0)
     }
 }
+
+/// Kinds of AVX-512 search (bits of its `KIND`): a value found leaves
+/// every lane at once ([`FEW_VALUES`]).
+#[cfg(target_arch = "x86_64")]
+const REPEATS: u8 = 1;
+/// Every value is below 512: the set is in one register, looked up by a
+/// one-register word permute (not two).
+#[cfg(target_arch = "x86_64")]
+const NARROW: u8 = 2;
+/// Values may reach 1024 or more (outside the set), which the lookup masks.
+#[cfg(target_arch = "x86_64")]
+const WIDE: u8 = 4;
 
 /// Values below which the AVX-512 search removes a value found from all
 /// lanes at once (on `.106`, whose values are below 32: 27% less time;
@@ -571,7 +627,7 @@ enum Turn {
 /// below fall inside it).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn search_avx512<const REPEATS: bool>(
+unsafe fn search_avx512<const KIND: u8>(
     values: &[u16],
     splits: &mut TakeSplits,
     left: &mut Sought,
@@ -597,14 +653,25 @@ unsafe fn search_avx512<const REPEATS: bool>(
         }
     };
     let mut a = splits.next;
-    if a + 63 <= hi {
-        let stop = left.two_blocks::<REPEATS>(splits_at(a), splits_at(a + 32));
+    if a + 127 <= hi {
+        let stop = left.four_blocks::<KIND>([
+            splits_at(a),
+            splits_at(a + 32),
+            splits_at(a + 64),
+            splits_at(a + 96),
+        ]);
+        a += 128;
+        if stop {
+            return Turn::Stop;
+        }
+    } else if a + 63 <= hi {
+        let stop = left.two_blocks::<KIND>(splits_at(a), splits_at(a + 32));
         a += 64;
         if stop {
             return Turn::Stop;
         }
     } else if a + 31 <= hi {
-        let stop = left.block::<REPEATS>(splits_at(a), u32::MAX);
+        let stop = left.block::<KIND>(splits_at(a), u32::MAX);
         a += 32;
         if stop {
             return Turn::Stop;
@@ -621,7 +688,7 @@ unsafe fn search_avx512<const REPEATS: bool>(
         // The last block ends at `hi`: its lanes before `a` were looked
         // at already.
         let last = hi - 31;
-        left.block::<REPEATS>(splits_at(last), u32::MAX << (a - last))
+        left.block::<KIND>(splits_at(last), u32::MAX << (a - last))
     } else {
         // Fewer than 32 splits in all: copied into one block.
         let mut x = [0u16; 32];
@@ -630,7 +697,7 @@ unsafe fn search_avx512<const REPEATS: bool>(
         }
         // SAFETY: `x` holds 32 words.
         let x = unsafe { _mm512_loadu_si512(x.as_ptr().cast()) };
-        left.block::<REPEATS>(x, (1u32 << (hi + 1 - a)) - 1)
+        left.block::<KIND>(x, (1u32 << (hi + 1 - a)) - 1)
     };
     match stop {
         true => Turn::Stop,
