@@ -1,7 +1,9 @@
 //! The crew: the threads that share the first pass of each batch of heaps
 //! (`heap::first_unreached` for every heap of the batch, independent of
-//! each other), while the sequential steps between batches run on the
-//! calling thread alone.
+//! each other), while the calling thread (the leader) also settles the
+//! batch's heaps in order (a sequential step): each chunk as soon as the
+//! chunks before it are settled and its own first pass is done, so that
+//! the other threads go on with the batch's later chunks meanwhile.
 //!
 //! A batch's first pass takes tens of microseconds, and there is one
 //! every few dozen heaps: a thread pool that puts idle threads to sleep
@@ -11,10 +13,11 @@
 //! batch in chunks of [`CHUNK`] heaps that any thread claims, so a thread
 //! that is slow to wake (on a loaded machine) costs nothing: the others
 //! take its chunks. The shared state is behind a [`RwLock`]: the threads
-//! read it during a pass, the leader writes it between passes.
+//! read it during a pass, the leader writes it between passes (what it
+//! settles during a pass is its own, not the shared state).
 
-use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
@@ -52,10 +55,14 @@ pub(crate) struct Crew<'a, S> {
     /// `epoch << 32 | next chunk`: a thread claims a chunk by a
     /// compare-and-swap that fails if the batch has changed.
     claim: AtomicU64,
-    /// Chunks of the current batch computed by the other threads.
-    completed: AtomicUsize,
-    /// Their results, by chunk.
-    results: Mutex<Vec<(usize, Vec<Candidates>)>>,
+    /// The results of the chunks of batch `.0` that are computed and not
+    /// yet settled, by chunk (a chunk of an earlier batch, left when its
+    /// pass stopped, finds another number there and is dropped).
+    results: Mutex<(u64, Vec<Option<Vec<Candidates>>>)>,
+    /// Bit `k`: chunk `k`'s result is in `results` (set after it is put
+    /// there, so that the leader, waiting for a chunk, reads this word and
+    /// not the lock that the other threads take to put theirs).
+    ready: AtomicU64,
     stop: AtomicBool,
     /// A thread of the crew panicked (the leader then stops waiting for
     /// its chunk; the scope passes the panic on).
@@ -79,8 +86,8 @@ pub(crate) fn run<S: Send + Sync, R>(
         job: Mutex::new((0, Batch::default())),
         epoch: AtomicU64::new(0),
         claim: AtomicU64::new(0),
-        completed: AtomicUsize::new(0),
-        results: Mutex::new(Vec::new()),
+        results: Mutex::new((0, Vec::new())),
+        ready: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         failed: AtomicBool::new(false),
         threads: Mutex::new(Vec::new()),
@@ -143,30 +150,66 @@ impl<S: Send + Sync> Crew<'_, S> {
         }
     }
 
-    /// The first pass of `batch`, shared by the crew, in heap order.
-    pub(crate) fn first_pass(&self, batch: Batch) -> Vec<Candidates> {
+    /// The first pass of `batch`, shared by the crew; the candidates of
+    /// each chunk are handed to `settle` in heap order, as soon as those of
+    /// every chunk before it were, and the pass stops at the first `Break`
+    /// (the chunks being computed by other threads are then dropped). The
+    /// leader computes chunks too, and settles those that are ready
+    /// whenever it can.
+    pub(crate) fn pass<B>(
+        &self,
+        batch: Batch,
+        mut settle: impl FnMut(Vec<Candidates>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let chunks = batch.len.div_ceil(CHUNK);
+        assert!(chunks <= 64, "a batch of at most 64 chunks");
         let epoch = self.epoch.load(Ordering::Relaxed) + 1;
         *lock(&self.job) = (epoch, batch);
-        self.completed.store(0, Ordering::Relaxed);
-        lock(&self.results).clear();
+        {
+            let mut results = lock(&self.results);
+            results.0 = epoch;
+            results.1.clear();
+            results.1.resize_with(chunks, || None);
+            self.ready.store(0, Ordering::Relaxed);
+        }
         self.claim.store(epoch << 32, Ordering::Release);
         self.epoch.store(epoch, Ordering::Release);
         self.wake();
-        let mut mine = Vec::new();
-        {
-            let state = self.read();
-            let mut scratch = lock(&self.scratch);
-            self.take_chunks(&state, epoch, batch, &mut scratch, |chunk, out| {
-                mine.push((chunk, out));
-            });
-            // Wait for the chunks others claimed (short: one chunk each).
-            let start = Instant::now();
-            while self.completed.load(Ordering::Acquire) + mine.len() < chunks {
+        let mut scratch = lock(&self.scratch);
+        // The next chunk to settle.
+        let mut next = 0;
+        let mut waiting = None;
+        while next < chunks {
+            let ready = self.ready.load(Ordering::Acquire) >> next & 1 != 0;
+            if let Some(out) = ready.then(|| lock(&self.results).1[next].take()).flatten() {
+                next += 1;
+                waiting = None;
+                settle(out)?;
+            } else if let Some(chunk) = self.claim_chunk(epoch, chunks) {
+                let mut out = Vec::with_capacity(CHUNK);
+                (self.work)(
+                    &self.read(),
+                    batch,
+                    chunk_heaps(batch, chunk),
+                    &mut scratch,
+                    &mut out,
+                );
+                if chunk == next {
+                    next += 1;
+                    waiting = None;
+                    settle(out)?;
+                } else {
+                    lock(&self.results).1[chunk] = Some(out);
+                    self.ready.fetch_or(1 << chunk, Ordering::Release);
+                }
+            } else {
+                // Wait for a chunk that another thread claimed (short: it
+                // computes one chunk).
                 assert!(
                     !self.failed.load(Ordering::Acquire),
                     "a thread of the octal crew panicked"
                 );
+                let start = *waiting.get_or_insert_with(Instant::now);
                 if start.elapsed() < SPIN {
                     std::hint::spin_loop();
                 } else {
@@ -174,9 +217,7 @@ impl<S: Send + Sync> Crew<'_, S> {
                 }
             }
         }
-        mine.append(&mut lock(&self.results));
-        mine.sort_unstable_by_key(|&(chunk, _)| chunk);
-        mine.into_iter().flat_map(|(_, out)| out).collect()
+        ControlFlow::Continue(())
     }
 
     /// Claims chunks of batch `epoch` while any is left, computes each and
@@ -244,8 +285,11 @@ impl<S: Send + Sync> Crew<'_, S> {
             let state = self.read();
             let (epoch, batch) = *lock(&self.job);
             self.take_chunks(&state, epoch, batch, &mut scratch, |chunk, out| {
-                lock(&self.results).push((chunk, out));
-                self.completed.fetch_add(1, Ordering::Release);
+                let mut results = lock(&self.results);
+                if results.0 == epoch {
+                    results.1[chunk] = Some(out);
+                    self.ready.fetch_or(1 << chunk, Ordering::Release);
+                }
             });
             seen = seen.max(epoch);
         }
@@ -292,10 +336,61 @@ mod tests {
                         n: 1000 * k,
                         len: *len,
                     };
-                    crew.first_pass(batch);
+                    let _ = crew.pass(batch, |_| ControlFlow::<()>::Continue(()));
                     let mut seen = std::mem::take(&mut *lock(&crew.write()));
                     seen.sort_unstable();
                     assert_eq!(seen, (batch.n..batch.n + batch.len).collect::<Vec<_>>());
+                }
+            });
+        }
+    }
+
+    /// The chunks reach `settle` in heap order, each whole, and a `Break`
+    /// stops the pass at once, whatever the crew's size.
+    #[test]
+    fn chunks_are_settled_in_order() {
+        fn first_heaps(
+            _: &(),
+            _: Batch,
+            heaps: Range<usize>,
+            _: &mut Scratch,
+            out: &mut Vec<Candidates>,
+        ) {
+            out.extend(heaps.map(|h| Candidates::only(h as u32)));
+        }
+        for helpers in [0, 1, 3] {
+            let state = RwLock::new(());
+            run(&state, helpers, &first_heaps, |crew| {
+                for (k, len) in [1, 15, 16, 17, 100, 256, 3]
+                    .iter()
+                    .cycle()
+                    .take(40)
+                    .enumerate()
+                {
+                    let batch = Batch {
+                        n: 1000 * k,
+                        len: *len,
+                    };
+                    let mut settled = Vec::new();
+                    let flow = crew.pass(batch, |out| {
+                        settled.extend(out.iter().map(|c| c.first()));
+                        ControlFlow::<()>::Continue(())
+                    });
+                    assert_eq!(flow, ControlFlow::Continue(()));
+                    assert_eq!(settled, (batch.n..batch.n + batch.len).collect::<Vec<_>>());
+                    // Stopped after the second chunk (of those that have one).
+                    let mut calls = 0;
+                    let flow = crew.pass(batch, |_| {
+                        calls += 1;
+                        if calls == 2 {
+                            ControlFlow::Break(calls)
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    let chunks = batch.len.div_ceil(CHUNK);
+                    assert_eq!(calls, chunks.min(2), "{helpers} helpers, {batch:?}");
+                    assert_eq!(flow.is_break(), chunks >= 2);
                 }
             });
         }
@@ -319,10 +414,13 @@ mod tests {
             let state = RwLock::new(());
             let result = std::panic::catch_unwind(|| {
                 run(&state, helpers, &fail, |crew| {
-                    crew.first_pass(Batch {
-                        n: 0,
-                        len: 10 * CHUNK,
-                    });
+                    let _ = crew.pass(
+                        Batch {
+                            n: 0,
+                            len: 10 * CHUNK,
+                        },
+                        |_| ControlFlow::<()>::Continue(()),
+                    );
                 });
             });
             assert!(result.is_err(), "{helpers} helpers");

@@ -82,6 +82,15 @@ pub(crate) struct Candidates {
 }
 
 impl Candidates {
+    /// A list of the one value `v` (tests of the crew).
+    #[cfg(test)]
+    pub(crate) fn only(v: u32) -> Candidates {
+        Candidates {
+            values: [v, u32::MAX, u32::MAX, u32::MAX],
+            len: 1,
+        }
+    }
+
     /// The smallest value not reached.
     pub(crate) fn first(&self) -> usize {
         self.values[0] as usize

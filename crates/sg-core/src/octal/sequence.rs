@@ -11,12 +11,14 @@
 //! of threads (the `crew` module; feature `parallel`, on by default; the
 //! caller's rayon pool sets the number of threads). The few options that
 //! involve heaps of the batch itself are then added heap by heap, in order
-//! (see `heap`). Each value costs only a few microseconds, far too little
+//! (see `heap`), by the calling thread, a chunk of the batch at a time as
+//! soon as its first pass is done, while the crew's other threads go on
+//! with the later chunks. Each value costs only a few microseconds, far too little
 //! to share out on its own; a batch of `B` values amortises the hand-over.
 //! Small heaps (where a batch would be mostly dependencies) are computed
 //! one by one. The values do not depend on the batches or the thread count.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 use std::sync::RwLock;
 
 use super::crew::{self, Batch};
@@ -78,18 +80,74 @@ fn helpers() -> usize {
     0
 }
 
+/// The values below a batch's first heap, read by the crew while the
+/// leader appends the batch's values after them (to the same vector, whose
+/// capacity is reserved beforehand, so that it is not moved).
+#[derive(Debug, Clone, Copy)]
+struct Known {
+    ptr: *const u16,
+    len: usize,
+}
+
+// SAFETY: a `Known` is only read through `Known::values`, whose caller
+// promises that the values are neither moved nor written meanwhile; `u16`
+// values may be read from any thread.
+unsafe impl Send for Known {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for Known {}
+
+impl Known {
+    /// The values of `values` so far.
+    fn new(values: &[u16]) -> Known {
+        Known {
+            ptr: values.as_ptr(),
+            len: values.len(),
+        }
+    }
+
+    /// The values.
+    ///
+    /// # Safety
+    /// The vector the `Known` was made from must not have been dropped,
+    /// moved (reallocated) or written below `len` since, nor be while the
+    /// slice returned lives: it may only grow within its capacity.
+    unsafe fn values(&self) -> &[u16] {
+        // SAFETY: `ptr` and `len` describe the first `len` values of a
+        // vector, which are still there, unchanged (the caller's promise).
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+/// What the crew reads during a batch's first pass: the state when the
+/// batch started (the leader settles heaps meanwhile, changing its own).
+#[derive(Debug)]
+struct View {
+    sparse: Sparse,
+    moves: Moves,
+    /// The values below the batch.
+    known: Known,
+    /// Candidates per heap after the first.
+    want: usize,
+}
+
 /// The first pass of the heaps `heaps` of a batch (a crew's work): the
 /// marks of the rare splits for their split sizes once, shared by the
 /// takes (heaps `h` and `h + 1` with takes `i` and `i + 1` split the same
 /// `r`), then each heap's candidates.
 fn first_pass(
-    s: &&mut Sequence,
+    view: &View,
     batch: Batch,
     heaps: Range<usize>,
     scratch: &mut Scratch,
     out: &mut Vec<Candidates>,
 ) {
-    let (sparse, moves, values) = (&s.sparse, &s.moves, &s.values[..batch.n]);
+    // SAFETY: the leader publishes a `View` only with the values it has
+    // (`known`), in a vector with room for the whole batch; until the
+    // batch's pass ends (and the crew's threads finish their chunks), it
+    // only appends to that vector.
+    let values = unsafe { view.known.values() };
+    debug_assert_eq!(values.len(), batch.n);
+    let (sparse, moves) = (&view.sparse, &view.moves);
     let marks = match (moves.pair.first(), moves.pair.last()) {
         // Worth it only when takes share split sizes, and when rows are
         // short (values below 4096).
@@ -107,7 +165,7 @@ fn first_pass(
     // Heaps after the first may be reached by options into the batch:
     // a spare candidate spares most of them a recomputation.
     for h in heaps {
-        let want = if h == batch.n { 1 } else { s.want };
+        let want = if h == batch.n { 1 } else { view.want };
         out.push(first_unreached(
             sparse,
             moves,
@@ -258,7 +316,7 @@ impl Sequence {
                 None,
                 &mut self.scratch,
             );
-            if let Some(p) = self.settle_batch(n, &[first])? {
+            if let Some(p) = self.settle_batch(n, &[first], false)? {
                 return Ok(Some(p));
             }
         }
@@ -269,34 +327,51 @@ impl Sequence {
             Some(helpers) if cfg!(feature = "parallel") => helpers,
             _ => helpers(),
         };
-        let state = RwLock::new(self);
-        crew::run(&state, helpers, &first_pass, |crew| {
+        let view = RwLock::new(View {
+            sparse: self.sparse.clone(),
+            moves: self.moves.clone(),
+            known: Known::new(&self.values),
+            want: self.want,
+        });
+        crew::run(&view, helpers, &first_pass, |crew| {
             loop {
-                let mut s = crew.write();
-                let n = s.values.len();
+                let n = self.values.len();
                 if n >= end {
                     return Ok(None);
                 }
-                let len = s.batch_len(end);
-                let first = if len == 1 {
-                    let s = &mut **s;
-                    vec![first_unreached(
-                        &s.sparse,
-                        &s.moves,
-                        &s.values,
+                let len = self.batch_len(end);
+                if len == 1 {
+                    let first = first_unreached(
+                        &self.sparse,
+                        &self.moves,
+                        &self.values,
                         n,
                         1,
                         None,
-                        &mut s.scratch,
-                    )]
-                } else {
-                    drop(s);
-                    let first = crew.first_pass(Batch { n, len });
-                    s = crew.write();
-                    first
-                };
-                if let Some(p) = s.settle_batch(n, &first)? {
-                    return Ok(Some(p));
+                        &mut self.scratch,
+                    );
+                    if let Some(p) = self.settle_batch(n, &[first], false)? {
+                        return Ok(Some(p));
+                    }
+                    continue;
+                }
+                {
+                    let mut view = crew.write();
+                    view.sparse.clone_from(&self.sparse);
+                    view.want = self.want;
+                    // The batch's values are appended without moving the
+                    // values the crew reads (`Known`).
+                    assert!(self.values.capacity() >= n + len, "room reserved");
+                    view.known = Known::new(&self.values);
+                }
+                let settled = crew.pass(Batch { n, len }, |first| {
+                    match self.settle_batch(n, &first, true) {
+                        Ok(None) => ControlFlow::Continue(()),
+                        done => ControlFlow::Break(done),
+                    }
+                });
+                if let ControlFlow::Break(done) = settled {
+                    return done;
                 }
             }
         })
@@ -340,13 +415,16 @@ impl Sequence {
         }
     }
 
-    /// Settles the heaps `n, n + 1, ...` of a batch in order from their
-    /// first pass, and records their values; returns the period as soon
-    /// as one is certified.
+    /// Settles the next heaps (`values.len()` on) of a batch that starts
+    /// at heap `n`, in order, from their first pass (`first`: a chunk of
+    /// the batch, or all of it), and records their values (counted in the
+    /// tally of batches if `batch`); returns the period as soon as one is
+    /// certified.
     fn settle_batch(
         &mut self,
         n: usize,
         first: &[Candidates],
+        batch: bool,
     ) -> Result<Option<Period>, OctalError> {
         for candidates in first {
             let h = self.values.len();
@@ -359,7 +437,7 @@ impl Sequence {
                 None,
                 &mut self.scratch,
             );
-            if first.len() > 1 {
+            if batch {
                 self.tally[how as usize] += 1;
             }
             if g > self.limit as usize {
