@@ -19,6 +19,13 @@
 //!   its value is sought; a block with a hit is resolved lane by lane,
 //!   and the found values leave the set (in the registers: stored and
 //!   loaded back, the set would stall on store forwarding).
+//!   When every value is below 256, a first phase (the first two turns of
+//!   each take) goes the other way: each split's value is added to a set
+//!   of the values found (each value a bit set by a shift of a 64-bit
+//!   lane, without a test or a branch), compared with the values sought
+//!   after each turn. Early on most blocks meet values sought, often the
+//!   same ones many times, and each meeting costs the lookup a branch and
+//!   a chain of dependent instructions (`.354`: 0.8x the time).
 //! - For one candidate with every value below 64 ([`missing_small`], games
 //!   such as `.106` computed heap by heap): the values sought are the bits
 //!   of a word, and each split clears its value's bit (32 splits at a time
@@ -187,17 +194,34 @@ pub(crate) fn missing_small(
 const SMALL_CHECK: usize = 8;
 
 /// The values (below 64, as bits) of the splits pairing `small[j]` with
-/// `large[len - 1 - j]` (both `32 k` long): each 32 splits are XORed at
-/// once, and each value turned into its bit by a shift of a 64-bit lane.
+/// `large[len - 1 - j]` (both `32 k` long).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 fn found_small_avx512(small: &[u16], large: &[u16]) -> u64 {
+    let mut found = [std::arch::x86_64::_mm512_setzero_si512()];
+    found_avx512(small, large, &mut found);
+    reduce_found(&found)[0]
+}
+
+/// Adds to `found` the values (below `64 * WORDS`) of the splits pairing
+/// `small[j]` with `large[len - 1 - j]` (both `32 k` long): each 32 splits
+/// are XORed at once, and each value `v` turned into bit `v % 64` of word
+/// `v / 64` by shifts of 64-bit lanes (`found[w]` holds, per lane, the
+/// bits of the values `64 w ..`; a shift by 64 or more gives 0, so each
+/// value lands in its word's register only, and values of `64 * WORDS`
+/// or more in none).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn found_avx512<const WORDS: usize>(
+    small: &[u16],
+    large: &[u16],
+    found: &mut [std::arch::x86_64::__m512i; WORDS],
+) {
     use std::arch::x86_64::*;
     assert!(small.len() == large.len() && small.len().is_multiple_of(32));
     // SAFETY: `REVERSE` holds 32 words.
     let reverse = unsafe { _mm512_loadu_si512(REVERSE.as_ptr().cast()) };
-    let (one, low_bits) = (_mm512_set1_epi64(1), _mm512_set1_epi16(63));
-    let mut found = _mm512_setzero_si512();
+    let one = _mm512_set1_epi64(1);
     for (small, large) in small.chunks_exact(32).zip(large.rchunks_exact(32)) {
         // SAFETY: each chunk holds 32 words.
         let (small, large) = unsafe {
@@ -206,22 +230,133 @@ fn found_small_avx512(small: &[u16], large: &[u16]) -> u64 {
                 _mm512_loadu_si512(large.as_ptr().cast()),
             )
         };
-        let x = _mm512_and_si512(
-            _mm512_xor_si512(small, _mm512_permutexvar_epi16(reverse, large)),
-            low_bits,
-        );
+        let x = _mm512_xor_si512(small, _mm512_permutexvar_epi16(reverse, large));
         for quarter in [
             _mm512_castsi512_si128(x),
             _mm512_extracti32x4_epi32::<1>(x),
             _mm512_extracti32x4_epi32::<2>(x),
             _mm512_extracti32x4_epi32::<3>(x),
         ] {
-            let bits = _mm512_sllv_epi64(one, _mm512_cvtepu16_epi64(quarter));
-            found = _mm512_or_si512(found, bits);
+            let mut v = _mm512_cvtepu16_epi64(quarter);
+            for word in found.iter_mut() {
+                *word = _mm512_or_si512(*word, _mm512_sllv_epi64(one, v));
+                v = _mm512_sub_epi64(v, _mm512_set1_epi64(64));
+            }
         }
     }
-    _mm512_reduce_or_epi64(found) as u64
 }
+
+/// The values found (see [`found_avx512`]), as words of bits.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn reduce_found<const WORDS: usize>(found: &[std::arch::x86_64::__m512i; WORDS]) -> [u64; WORDS] {
+    found.map(|word| std::arch::x86_64::_mm512_reduce_or_epi64(word) as u64)
+}
+
+/// How the first phase of the AVX-512 search ([`found_first`]) ended.
+#[cfg(target_arch = "x86_64")]
+enum FirstPhase {
+    /// The search is over: the values left (bits), and whether every split
+    /// was looked at.
+    Over([u64; 4], bool),
+    /// The values left (bits), those of them sought exactly, and the
+    /// splits looked at: the search goes on value by value.
+    Left([u64; 4], [u64; 4], usize),
+}
+
+/// The first phase of [`missing_avx512`] for values below `64 * WORDS`
+/// (256 at most): the first [`FOUND_ROUNDS`] turns of each take (of
+/// [`FOUND_TURN`] splits), by the values found rather than those left.
+/// Every split's value is added to the set found (see [`found_avx512`])
+/// without a test or a branch, and the values sought are compared with it
+/// after each turn. Early on, most blocks of 32 splits meet a value sought
+/// (often several times), which the second phase pays for value by value
+/// (a branch, a chain of dependent instructions); then the few values
+/// left are sought value by value, through blocks that mostly meet none.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn found_first<const WORDS: usize>(
+    values: &[u16],
+    need: &[u16],
+    below: usize,
+    budget: usize,
+    cursors: &mut Vec<TakeSplits>,
+) -> FirstPhase {
+    let (mut all, mut exact) = ([0u64; 4], [0u64; 4]);
+    for (k, &v) in need.iter().enumerate() {
+        let (w, bit) = (usize::from(v >> 6), 1 << (v & 63));
+        all[w] |= bit;
+        if k < below {
+            exact[w] |= bit;
+        }
+    }
+    let mut found = [std::arch::x86_64::_mm512_setzero_si512(); WORDS];
+    // Values of takes with fewer than 32 splits in all.
+    let mut few = [0u64; 4];
+    let mut looked = 0;
+    let mut left = all;
+    for _ in 0..FOUND_ROUNDS {
+        let mut k = 0;
+        while k < cursors.len() {
+            let TakeSplits { r, lo, next, hi } = cursors[k];
+            let end = hi.min(next + FOUND_TURN - 1);
+            if hi + 1 - lo < 32 {
+                for a in next..=end {
+                    let x = values[a] ^ values[r - a];
+                    if let Some(word) = few.get_mut(usize::from(x >> 6)) {
+                        *word |= 1 << (x & 63);
+                    }
+                }
+            } else {
+                // Blocks of 32 from `next`, the last one ending at `end`
+                // (its splits before that looked at again, which changes
+                // nothing).
+                let whole = (end + 1 - next) / 32 * 32;
+                found_avx512(
+                    &values[next..next + whole],
+                    &values[r + 1 - next - whole..=r - next],
+                    &mut found,
+                );
+                if whole < end + 1 - next {
+                    let last = (end + 1).saturating_sub(32).max(lo);
+                    found_avx512(
+                        &values[last..last + 32],
+                        &values[r - last - 31..=r - last],
+                        &mut found,
+                    );
+                }
+            }
+            looked += end + 1 - next;
+            cursors[k].next = end + 1;
+            if end == hi {
+                cursors.swap_remove(k);
+            } else {
+                k += 1;
+            }
+            let met = reduce_found(&found);
+            for w in 0..WORDS {
+                left[w] = all[w] & !(met[w] | few[w]);
+            }
+            let exact_met = (0..WORDS).all(|w| left[w] & exact[w] == 0);
+            if left == [0; 4] || (exact_met && looked >= budget) {
+                return FirstPhase::Over(left, false);
+            }
+        }
+        if cursors.is_empty() {
+            return FirstPhase::Over(left, true);
+        }
+    }
+    let exact_left = std::array::from_fn(|w| left[w] & exact[w]);
+    FirstPhase::Left(left, exact_left, looked)
+}
+
+/// Rounds of turns of the first phase of the AVX-512 search.
+#[cfg(target_arch = "x86_64")]
+const FOUND_ROUNDS: usize = 2;
+
+/// Splits of a take per turn of [`found_first`].
+#[cfg(target_arch = "x86_64")]
+const FOUND_TURN: usize = 64;
 
 /// Lane `j` takes lane `31 - j` (a word permute).
 #[cfg(target_arch = "x86_64")]
@@ -310,13 +445,32 @@ fn missing_avx512(
 ) -> ([u16; BITSET_VALUES / 16], bool) {
     use std::arch::x86_64::_mm512_storeu_si512;
     let n = values.len();
-    let mut left = Sought::new(need, below, budget);
     cursors.clear();
     cursors.extend(moves.pair.iter().filter_map(|&i| {
         let r = h.checked_sub(i as usize)?;
         let (lo, hi) = split_range(moves, r, n);
         TakeSplits::new(values, r, lo, hi)
     }));
+    let first = match top {
+        0..=128 => Some(found_first::<2>(values, need, below, budget, cursors)),
+        129..=256 => Some(found_first::<4>(values, need, below, budget, cursors)),
+        _ => None,
+    };
+    let mut left = match first {
+        None => Sought::new(need, below, budget),
+        Some(FirstPhase::Left(left, exact_left, looked)) => {
+            Sought::from_words(left, exact_left, budget.saturating_sub(looked))
+        }
+        Some(FirstPhase::Over(left, complete)) => {
+            let mut set = [0u16; BITSET_VALUES / 16];
+            for (w, word) in left.iter().enumerate() {
+                for (j, part) in set[4 * w..4 * w + 4].iter_mut().enumerate() {
+                    *part = (word >> (16 * j)) as u16;
+                }
+            }
+            return (set, complete);
+        }
+    };
     // The takes in turns, a few blocks each: a value that one take's
     // splits do not reach (or only far on) is often among another's
     // first (`.354`: 1600 blocks of take 2 in vain, then one of take 3).
@@ -404,6 +558,26 @@ impl Sought {
             exact_low,
             exact_high,
             exact_met: below == 0,
+            budget,
+        }
+    }
+
+    /// The values of the words `left` (value `v`: bit `v % 64` of word
+    /// `v / 64`), of which those of `exact_left` are sought exactly.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn from_words(left: [u64; 4], exact_left: [u64; 4], budget: usize) -> Sought {
+        use std::arch::x86_64::*;
+        let set = |words: [u64; 4]| {
+            let all: [u64; 8] = std::array::from_fn(|w| words.get(w).copied().unwrap_or(0));
+            // SAFETY: `all` holds 64 bytes.
+            unsafe { _mm512_loadu_si512(all.as_ptr().cast()) }
+        };
+        Sought {
+            low: set(left),
+            high: _mm512_setzero_si512(),
+            exact_low: set(exact_left),
+            exact_high: _mm512_setzero_si512(),
+            exact_met: exact_left == [0; 4],
             budget,
         }
     }
@@ -1036,8 +1210,9 @@ mod tests {
             };
             let moves = Moves::new(&rules);
             let n = 2 + rng.below(1500) as usize;
-            // Values below 64 (`FEW_VALUES`) in two of six.
-            let range = [4u64, 24, 64, 300, 1100, 2048][case % 6];
+            // Values below 64 (`FEW_VALUES`), 128 and 256 (the first phase
+            // by values found), 1024 (the set) and beyond.
+            let range = [4u64, 24, 64, 100, 300, 1100, 2048][(case / 7) % 7];
             let values: Vec<u16> = (0..n).map(|_| rng.below(range) as u16).collect();
             let h = n + rng.below(4) as usize;
             let sought_below = if case % 3 == 0 { 2 * range } else { range };
