@@ -19,7 +19,7 @@
 //!   its value is sought; a block with a hit is resolved lane by lane,
 //!   and the found values leave the set (in the registers: stored and
 //!   loaded back, the set would stall on store forwarding).
-//!   When every value is below 256, a first phase (the first two turns of
+//!   When every value sought is below 320, a first phase (the first two turns of
 //!   each take) goes the other way: each split's value is added to a set
 //!   of the values found (each value a bit set by a shift of a 64-bit
 //!   lane, without a test or a branch), compared with the values sought
@@ -258,10 +258,10 @@ fn reduce_found<const WORDS: usize>(found: &[std::arch::x86_64::__m512i; WORDS])
 enum FirstPhase {
     /// The search is over: the values left (bits), and whether every split
     /// was looked at.
-    Over([u64; 4], bool),
+    Over([u64; 8], bool),
     /// The values left (bits), those of them sought exactly, and the
     /// splits looked at: the search goes on value by value.
-    Left([u64; 4], [u64; 4], usize),
+    Left([u64; 8], [u64; 8], usize),
 }
 
 /// The first phase of [`missing_avx512`] for values below `64 * WORDS`
@@ -282,7 +282,7 @@ fn found_first<const WORDS: usize>(
     budget: usize,
     cursors: &mut Vec<TakeSplits>,
 ) -> FirstPhase {
-    let (mut all, mut exact) = ([0u64; 4], [0u64; 4]);
+    let (mut all, mut exact) = ([0u64; 8], [0u64; 8]);
     for (k, &v) in need.iter().enumerate() {
         let (w, bit) = (usize::from(v >> 6), 1 << (v & 63));
         all[w] |= bit;
@@ -292,7 +292,7 @@ fn found_first<const WORDS: usize>(
     }
     let mut found = [std::arch::x86_64::_mm512_setzero_si512(); WORDS];
     // Values of takes with fewer than 32 splits in all.
-    let mut few = [0u64; 4];
+    let mut few = [0u64; 8];
     let mut looked = 0;
     let mut left = all;
     for _ in 0..FOUND_ROUNDS {
@@ -338,7 +338,7 @@ fn found_first<const WORDS: usize>(
                 left[w] = all[w] & !(met[w] | few[w]);
             }
             let exact_met = (0..WORDS).all(|w| left[w] & exact[w] == 0);
-            if left == [0; 4] || (exact_met && looked >= budget) {
+            if left == [0; 8] || (exact_met && looked >= budget) {
                 return FirstPhase::Over(left, false);
             }
         }
@@ -451,9 +451,14 @@ fn missing_avx512(
         let (lo, hi) = split_range(moves, r, n);
         TakeSplits::new(values, r, lo, hi)
     }));
-    let first = match top {
-        0..=128 => Some(found_first::<2>(values, need, below, budget, cursors)),
-        129..=256 => Some(found_first::<4>(values, need, below, budget, cursors)),
+    // Words of 64 values for every value sought (values beyond are found
+    // in none, which changes nothing).
+    let words = usize::from(need[need.len() - 1] >> 6) + 1;
+    let first = match words {
+        1 | 2 => Some(found_first::<2>(values, need, below, budget, cursors)),
+        3 => Some(found_first::<3>(values, need, below, budget, cursors)),
+        4 => Some(found_first::<4>(values, need, below, budget, cursors)),
+        5 => Some(found_first::<5>(values, need, below, budget, cursors)),
         _ => None,
     };
     let mut left = match first {
@@ -565,19 +570,18 @@ impl Sought {
     /// The values of the words `left` (value `v`: bit `v % 64` of word
     /// `v / 64`), of which those of `exact_left` are sought exactly.
     #[target_feature(enable = "avx512f,avx512bw")]
-    fn from_words(left: [u64; 4], exact_left: [u64; 4], budget: usize) -> Sought {
+    fn from_words(left: [u64; 8], exact_left: [u64; 8], budget: usize) -> Sought {
         use std::arch::x86_64::*;
-        let set = |words: [u64; 4]| {
-            let all: [u64; 8] = std::array::from_fn(|w| words.get(w).copied().unwrap_or(0));
-            // SAFETY: `all` holds 64 bytes.
-            unsafe { _mm512_loadu_si512(all.as_ptr().cast()) }
+        let set = |words: [u64; 8]| {
+            // SAFETY: `words` holds 64 bytes.
+            unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
         };
         Sought {
             low: set(left),
             high: _mm512_setzero_si512(),
             exact_low: set(exact_left),
             exact_high: _mm512_setzero_si512(),
-            exact_met: exact_left == [0; 4],
+            exact_met: exact_left == [0; 8],
             budget,
         }
     }
