@@ -265,7 +265,7 @@ enum FirstPhase {
 }
 
 /// The first phase of [`missing_avx512`] for values below `64 * WORDS`
-/// (256 at most): the first [`FOUND_ROUNDS`] turns of each take (of
+/// (320 at most): the first [`FOUND_ROUNDS`] turns of each take (of
 /// [`FOUND_TURN`] splits), by the values found rather than those left.
 /// Every split's value is added to the set found (see [`found_avx512`])
 /// without a test or a branch, and the values sought are compared with it
