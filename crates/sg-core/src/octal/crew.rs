@@ -1,97 +1,107 @@
-//! The crew: the threads that share the first pass of each batch of heaps
-//! (`heap::first_unreached` for every heap of the batch, independent of
-//! each other), while the calling thread (the leader) also settles the
-//! batch's heaps in order (a sequential step): each chunk as soon as the
-//! chunks before it are settled and its own first pass is done, so that
-//! the other threads go on with the batch's later chunks meanwhile.
+//! The crew: the threads that share the first passes of the heaps
+//! (`heap::first_unreached` for each heap, from the values known when it
+//! starts), while the calling thread (the leader) settles the heaps in
+//! order (a sequential step), and computes first passes too when it has
+//! nothing to settle.
 //!
-//! A batch's first pass takes tens of microseconds, and there is one
-//! every few dozen heaps: a thread pool that puts idle threads to sleep
-//! (rayon's) spends about as long waking them as the pass itself takes.
-//! The crew's threads instead wait for the next batch spinning for a
-//! while (about [`SPIN`]) before they park, and the leader hands out the
-//! batch in chunks of [`CHUNK`] heaps that any thread claims, so a thread
-//! that is slow to wake (on a loaded machine) costs nothing: the others
-//! take its chunks. The shared state is behind a [`RwLock`]: the threads
-//! read it during a pass, the leader writes it between passes (what it
-//! settles during a pass is its own, not the shared state).
+//! The heaps go in chunks of [`CHUNK`]. Any thread claims the next chunk,
+//! as long as it is at most a few chunks (the *lookahead*) beyond the first
+//! chunk not settled yet, and computes it from the latest state the leader
+//! published: after each chunk it settles, the leader publishes the state
+//! with the values known then. So there is no barrier between batches: a
+//! chunk's first pass lacks only the options into the few heaps settled
+//! since (the leader adds them when it settles the chunk), and the other
+//! threads never wait for the leader's sequential step as long as the
+//! lookahead holds work.
+//!
+//! A chunk's first pass takes microseconds: a thread pool that puts idle
+//! threads to sleep (rayon's) spends about as long waking them. The crew's
+//! threads wait for work spinning for a while (about [`SPIN`]) before they
+//! park, and a thread that is slow to wake (on a loaded machine) costs
+//! nothing: the others take its chunks.
 
 use std::ops::{ControlFlow, Range};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
 use super::heap::{Candidates, Scratch};
 
-/// Heaps claimed at once.
+/// Heaps per chunk.
 pub(crate) const CHUNK: usize = 16;
 
 /// How long an idle thread spins before it parks.
 const SPIN: Duration = Duration::from_micros(200);
 
-/// One batch's first pass: heaps `n..n + len` from the values below `n`.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Batch {
-    /// The first heap, and the number of values known.
-    pub(crate) n: usize,
-    /// The number of heaps.
-    pub(crate) len: usize,
-}
+/// Chunks that may be claimed beyond the first one not settled, per
+/// thread of the crew.
+const LOOKAHEAD_PER_THREAD: usize = 2;
 
-/// The first pass of the heaps `heaps` of `batch` from the state,
-/// appended to the list.
-pub(crate) type Work<S> =
-    dyn Fn(&S, Batch, Range<usize>, &mut Scratch, &mut Vec<Candidates>) + Sync;
+/// Slots of computed chunks not settled yet (more than the lookahead can
+/// fill; one bit each in [`Crew::ready`]).
+const SLOTS: usize = 64;
+
+/// The first pass of the heaps of a range from a state, appended to the
+/// list.
+pub(crate) type Work<S> = dyn Fn(&S, Range<usize>, &mut Scratch, &mut Vec<Candidates>) + Sync;
+
+/// A computed chunk: its number, the state it was computed from and the
+/// first pass of its heaps.
+type Computed<S> = (usize, Arc<S>, Vec<Candidates>);
 
 /// What the leader shares with the other threads.
 pub(crate) struct Crew<'a, S> {
-    state: &'a RwLock<S>,
     work: &'a Work<S>,
-    /// The current batch and its number.
-    job: Mutex<(u64, Batch)>,
-    /// Bumped (after `job`) for each batch.
-    epoch: AtomicU64,
-    /// `epoch << 32 | next chunk`: a thread claims a chunk by a
-    /// compare-and-swap that fails if the batch has changed.
-    claim: AtomicU64,
-    /// The results of the chunks of batch `.0` that are computed and not
-    /// yet settled, by chunk (a chunk of an earlier batch, left when its
-    /// pass stopped, finds another number there and is dropped).
-    results: Mutex<(u64, Vec<Option<Vec<Candidates>>>)>,
-    /// Bit `k`: chunk `k`'s result is in `results` (set after it is put
-    /// there, so that the leader, waiting for a chunk, reads this word and
-    /// not the lock that the other threads take to put theirs).
+    /// The heaps, in chunks of [`CHUNK`].
+    heaps: Range<usize>,
+    chunks: usize,
+    /// The latest state published by the leader.
+    state: Mutex<Arc<S>>,
+    /// The next chunk to claim.
+    claim: AtomicUsize,
+    /// The chunks below this are settled.
+    settled: AtomicUsize,
+    /// Chunks that may be claimed beyond the first one not settled.
+    lookahead: usize,
+    /// Computed chunks not settled yet: chunk `c` in slot `c % SLOTS`.
+    results: Mutex<Vec<Option<Computed<S>>>>,
+    /// Bit `c % SLOTS`: chunk `c`'s result is in its slot (set after it
+    /// is put there, so that the leader, waiting for a chunk, reads this
+    /// word and not the lock that the other threads take to put theirs).
     ready: AtomicU64,
     stop: AtomicBool,
     /// A thread of the crew panicked (the leader then stops waiting for
     /// its chunk; the scope passes the panic on).
     failed: AtomicBool,
     threads: Mutex<Vec<Thread>>,
-    /// The leader's scratch space.
-    scratch: Mutex<Scratch>,
 }
 
 /// Runs `lead` with a crew of `helpers` more threads sharing the first
-/// passes (none: the leader does them alone).
+/// passes of `heaps` (none: the leader does them alone), starting from
+/// state `first`.
 pub(crate) fn run<S: Send + Sync, R>(
-    state: &RwLock<S>,
+    first: S,
+    heaps: Range<usize>,
     helpers: usize,
     work: &Work<S>,
     lead: impl FnOnce(&Crew<'_, S>) -> R,
 ) -> R {
+    let lookahead = LOOKAHEAD_PER_THREAD * (helpers + 1);
+    assert!(lookahead < SLOTS, "too many threads for the crew's slots");
     let crew = Crew {
-        state,
         work,
-        job: Mutex::new((0, Batch::default())),
-        epoch: AtomicU64::new(0),
-        claim: AtomicU64::new(0),
-        results: Mutex::new((0, Vec::new())),
+        chunks: heaps.len().div_ceil(CHUNK),
+        heaps,
+        state: Mutex::new(Arc::new(first)),
+        claim: AtomicUsize::new(0),
+        settled: AtomicUsize::new(0),
+        lookahead,
+        results: Mutex::new((0..SLOTS).map(|_| None).collect()),
         ready: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         failed: AtomicBool::new(false),
         threads: Mutex::new(Vec::new()),
-        scratch: Mutex::new(Scratch::default()),
     };
     thread::scope(|scope| {
         let crew = &crew;
@@ -112,7 +122,6 @@ struct Dismiss<'c, 'a, S: Send + Sync>(&'c Crew<'a, S>);
 impl<S: Send + Sync> Drop for Dismiss<'_, '_, S> {
     fn drop(&mut self) {
         self.0.stop.store(true, Ordering::Release);
-        self.0.epoch.fetch_add(1, Ordering::Release);
         self.0.wake();
     }
 }
@@ -135,72 +144,50 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl<S: Send + Sync> Crew<'_, S> {
-    /// The state, for the leader's sequential steps.
-    pub(crate) fn write(&self) -> RwLockWriteGuard<'_, S> {
-        self.state.write().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn read(&self) -> RwLockReadGuard<'_, S> {
-        self.state.read().unwrap_or_else(PoisonError::into_inner)
-    }
-
     fn wake(&self) {
         for t in lock(&self.threads).iter() {
             t.unpark();
         }
     }
 
-    /// The first pass of `batch`, shared by the crew; the candidates of
-    /// each chunk are handed to `settle` in heap order, as soon as those of
-    /// every chunk before it were, and the pass stops at the first `Break`
-    /// (the chunks being computed by other threads are then dropped). The
-    /// leader computes chunks too, and settles those that are ready
-    /// whenever it can.
-    pub(crate) fn pass<B>(
+    /// Settles every chunk in heap order: `settle` gets the state a chunk
+    /// was computed from and its first pass, and returns the state to
+    /// publish next, or `Break` to stop at once (the chunks being computed
+    /// by other threads are then dropped).
+    pub(crate) fn settle_all<B>(
         &self,
-        batch: Batch,
-        mut settle: impl FnMut(Vec<Candidates>) -> ControlFlow<B>,
+        mut settle: impl FnMut(&S, Vec<Candidates>) -> ControlFlow<B, Option<S>>,
     ) -> ControlFlow<B> {
-        let chunks = batch.len.div_ceil(CHUNK);
-        assert!(chunks <= 64, "a batch of at most 64 chunks");
-        let epoch = self.epoch.load(Ordering::Relaxed) + 1;
-        *lock(&self.job) = (epoch, batch);
-        {
-            let mut results = lock(&self.results);
-            results.0 = epoch;
-            results.1.clear();
-            results.1.resize_with(chunks, || None);
-            self.ready.store(0, Ordering::Relaxed);
-        }
-        self.claim.store(epoch << 32, Ordering::Release);
-        self.epoch.store(epoch, Ordering::Release);
-        self.wake();
-        let mut scratch = lock(&self.scratch);
-        // The next chunk to settle.
+        let mut scratch = Scratch::default();
+        let mut settle_chunk = |next: &mut usize, state: &S, first| {
+            if let Some(publish) = settle(state, first)? {
+                *lock(&self.state) = Arc::new(publish);
+            }
+            *next += 1;
+            self.settled.store(*next, Ordering::Release);
+            self.wake();
+            ControlFlow::Continue(())
+        };
+        // The first chunk not settled.
         let mut next = 0;
         let mut waiting = None;
-        while next < chunks {
-            let ready = self.ready.load(Ordering::Acquire) >> next & 1 != 0;
-            if let Some(out) = ready.then(|| lock(&self.results).1[next].take()).flatten() {
-                next += 1;
+        while next < self.chunks {
+            let slot = next % SLOTS;
+            if self.ready.load(Ordering::Acquire) >> slot & 1 != 0 {
+                let (chunk, state, first) = lock(&self.results)[slot]
+                    .take()
+                    .expect("a ready slot holds a chunk");
+                debug_assert_eq!(chunk, next);
+                self.ready.fetch_and(!(1 << slot), Ordering::Relaxed);
                 waiting = None;
-                settle(out)?;
-            } else if let Some(chunk) = self.claim_chunk(epoch, chunks) {
-                let mut out = Vec::with_capacity(CHUNK);
-                (self.work)(
-                    &self.read(),
-                    batch,
-                    chunk_heaps(batch, chunk),
-                    &mut scratch,
-                    &mut out,
-                );
+                settle_chunk(&mut next, &state, first)?;
+            } else if let Some(chunk) = self.claim_chunk() {
+                let (state, first) = self.compute(chunk, &mut scratch);
                 if chunk == next {
-                    next += 1;
                     waiting = None;
-                    settle(out)?;
+                    settle_chunk(&mut next, &state, first)?;
                 } else {
-                    lock(&self.results).1[chunk] = Some(out);
-                    self.ready.fetch_or(1 << chunk, Ordering::Release);
+                    self.put(chunk, state, first);
                 }
             } else {
                 // Wait for a chunk that another thread claimed (short: it
@@ -220,30 +207,12 @@ impl<S: Send + Sync> Crew<'_, S> {
         ControlFlow::Continue(())
     }
 
-    /// Claims chunks of batch `epoch` while any is left, computes each and
-    /// hands its result to `done`.
-    fn take_chunks(
-        &self,
-        state: &S,
-        epoch: u64,
-        batch: Batch,
-        scratch: &mut Scratch,
-        mut done: impl FnMut(usize, Vec<Candidates>),
-    ) {
-        let chunks = batch.len.div_ceil(CHUNK);
-        while let Some(chunk) = self.claim_chunk(epoch, chunks) {
-            let mut out = Vec::with_capacity(CHUNK);
-            (self.work)(state, batch, chunk_heaps(batch, chunk), scratch, &mut out);
-            done(chunk, out);
-        }
-    }
-
-    /// Claims the next chunk of batch `epoch`, if any is left.
-    fn claim_chunk(&self, epoch: u64, chunks: usize) -> Option<usize> {
+    /// Claims the next chunk, if any is left within the lookahead.
+    fn claim_chunk(&self) -> Option<usize> {
         let mut claim = self.claim.load(Ordering::Acquire);
         loop {
-            let next = (claim & 0xffff_ffff) as usize;
-            if claim >> 32 != epoch || next >= chunks {
+            let open = self.settled.load(Ordering::Acquire) + self.lookahead;
+            if claim >= self.chunks || claim >= open {
                 return None;
             }
             match self.claim.compare_exchange_weak(
@@ -252,175 +221,124 @@ impl<S: Send + Sync> Crew<'_, S> {
                 Ordering::AcqRel,
                 Ordering::Acquire,
             ) {
-                Ok(_) => return Some(next),
+                Ok(_) => return Some(claim),
                 Err(now) => claim = now,
             }
         }
     }
 
-    /// A helper thread: waits for each batch and takes chunks of it.
+    /// The first pass of chunk `chunk` from the latest state.
+    fn compute(&self, chunk: usize, scratch: &mut Scratch) -> (Arc<S>, Vec<Candidates>) {
+        let state = Arc::clone(&lock(&self.state));
+        let first = self.heaps.start + chunk * CHUNK;
+        let heaps = first..(first + CHUNK).min(self.heaps.end);
+        let mut out = Vec::with_capacity(heaps.len());
+        (self.work)(&state, heaps, scratch, &mut out);
+        (state, out)
+    }
+
+    /// Puts a computed chunk in its slot for the leader.
+    fn put(&self, chunk: usize, state: Arc<S>, first: Vec<Candidates>) {
+        let slot = chunk % SLOTS;
+        lock(&self.results)[slot] = Some((chunk, state, first));
+        self.ready.fetch_or(1 << slot, Ordering::Release);
+    }
+
+    /// A helper thread: claims and computes chunks while there are any.
     fn serve(&self) {
         let _failed = Failed(&self.failed);
-        let mut seen = 0;
         let mut scratch = Scratch::default();
+        let mut idle = None;
         loop {
-            let start = Instant::now();
-            loop {
-                let epoch = self.epoch.load(Ordering::Acquire);
-                if self.stop.load(Ordering::Acquire) {
-                    return;
-                }
-                if epoch != seen {
-                    seen = epoch;
-                    break;
-                }
-                if start.elapsed() < SPIN {
-                    std::hint::spin_loop();
-                } else {
-                    // The leader unparks after each new batch (a token kept
-                    // if this thread is not parked yet).
-                    thread::park();
-                }
+            if self.stop.load(Ordering::Acquire) {
+                return;
             }
-            let state = self.read();
-            let (epoch, batch) = *lock(&self.job);
-            self.take_chunks(&state, epoch, batch, &mut scratch, |chunk, out| {
-                let mut results = lock(&self.results);
-                if results.0 == epoch {
-                    results.1[chunk] = Some(out);
-                    self.ready.fetch_or(1 << chunk, Ordering::Release);
-                }
-            });
-            seen = seen.max(epoch);
+            if let Some(chunk) = self.claim_chunk() {
+                let (state, first) = self.compute(chunk, &mut scratch);
+                self.put(chunk, state, first);
+                idle = None;
+            } else if self.claim.load(Ordering::Acquire) >= self.chunks {
+                return;
+            } else if idle.get_or_insert_with(Instant::now).elapsed() < SPIN {
+                std::hint::spin_loop();
+            } else {
+                // The leader unparks after each chunk it settles (a token
+                // kept if this thread is not parked yet).
+                thread::park();
+            }
         }
     }
-}
-
-/// The heaps of chunk `chunk` of `batch`.
-fn chunk_heaps(batch: Batch, chunk: usize) -> Range<usize> {
-    let first = batch.n + chunk * CHUNK;
-    first..(first + CHUNK).min(batch.n + batch.len)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The heaps each batch's chunks covered, in any order.
-    type Seen = Mutex<Vec<usize>>;
+    /// A state: the number of chunks settled when it was published.
+    type Settled = usize;
 
-    fn record(
-        seen: &Seen,
-        _: Batch,
-        heaps: Range<usize>,
-        _: &mut Scratch,
-        _: &mut Vec<Candidates>,
-    ) {
-        lock(seen).extend(heaps);
+    /// Each heap's candidates: the heap itself.
+    fn heaps(_: &Settled, heaps: Range<usize>, _: &mut Scratch, out: &mut Vec<Candidates>) {
+        out.extend(heaps.map(|h| Candidates::only(h as u32)));
     }
 
-    /// Every heap of every batch is computed exactly once, whatever the
-    /// crew's size and the batch's length.
+    /// Every heap is computed once and settled once, in order, each chunk
+    /// from a state published at most the lookahead before it, whatever
+    /// the crew's size and the range's length.
     #[test]
-    fn every_heap_once() {
+    fn every_heap_settled_once_in_order() {
         for helpers in [0, 1, 3] {
-            let state = RwLock::new(Mutex::new(Vec::new()));
-            run(&state, helpers, &record, |crew| {
-                for (k, len) in [1, 15, 16, 17, 100, 256, 3]
-                    .iter()
-                    .cycle()
-                    .take(60)
-                    .enumerate()
-                {
-                    let batch = Batch {
-                        n: 1000 * k,
-                        len: *len,
-                    };
-                    let _ = crew.pass(batch, |_| ControlFlow::<()>::Continue(()));
-                    let mut seen = std::mem::take(&mut *lock(&crew.write()));
-                    seen.sort_unstable();
-                    assert_eq!(seen, (batch.n..batch.n + batch.len).collect::<Vec<_>>());
-                }
-            });
+            for len in [0, 1, 15, 16, 17, 100, 1000] {
+                let start = 1000 * len;
+                let mut settled = Vec::new();
+                let mut chunks = 0;
+                let flow = run(0, start..start + len, helpers, &heaps, |crew| {
+                    crew.settle_all(|&published, first| {
+                        let lag = chunks - published;
+                        assert!(lag <= LOOKAHEAD_PER_THREAD * (helpers + 1), "lag {lag}");
+                        settled.extend(first.iter().map(|c| c.first()));
+                        chunks += 1;
+                        ControlFlow::<(), _>::Continue(Some(chunks))
+                    })
+                });
+                assert_eq!(flow, ControlFlow::Continue(()));
+                assert_eq!(settled, (start..start + len).collect::<Vec<_>>());
+            }
         }
     }
 
-    /// The chunks reach `settle` in heap order, each whole, and a `Break`
-    /// stops the pass at once, whatever the crew's size.
+    /// A `Break` stops at once.
     #[test]
-    fn chunks_are_settled_in_order() {
-        fn first_heaps(
-            _: &(),
-            _: Batch,
-            heaps: Range<usize>,
-            _: &mut Scratch,
-            out: &mut Vec<Candidates>,
-        ) {
-            out.extend(heaps.map(|h| Candidates::only(h as u32)));
-        }
+    fn a_break_stops_the_run() {
         for helpers in [0, 1, 3] {
-            let state = RwLock::new(());
-            run(&state, helpers, &first_heaps, |crew| {
-                for (k, len) in [1, 15, 16, 17, 100, 256, 3]
-                    .iter()
-                    .cycle()
-                    .take(40)
-                    .enumerate()
-                {
-                    let batch = Batch {
-                        n: 1000 * k,
-                        len: *len,
-                    };
-                    let mut settled = Vec::new();
-                    let flow = crew.pass(batch, |out| {
-                        settled.extend(out.iter().map(|c| c.first()));
-                        ControlFlow::<()>::Continue(())
-                    });
-                    assert_eq!(flow, ControlFlow::Continue(()));
-                    assert_eq!(settled, (batch.n..batch.n + batch.len).collect::<Vec<_>>());
-                    // Stopped after the second chunk (of those that have one).
-                    let mut calls = 0;
-                    let flow = crew.pass(batch, |_| {
-                        calls += 1;
-                        if calls == 2 {
-                            ControlFlow::Break(calls)
-                        } else {
-                            ControlFlow::Continue(())
-                        }
-                    });
-                    let chunks = batch.len.div_ceil(CHUNK);
-                    assert_eq!(calls, chunks.min(2), "{helpers} helpers, {batch:?}");
-                    assert_eq!(flow.is_break(), chunks >= 2);
-                }
+            let mut calls = 0;
+            let flow = run(0, 0..1000, helpers, &heaps, |crew| {
+                crew.settle_all(|_, _| {
+                    calls += 1;
+                    if calls == 3 {
+                        ControlFlow::Break(calls)
+                    } else {
+                        ControlFlow::Continue(Some(calls))
+                    }
+                })
             });
+            assert_eq!(flow, ControlFlow::Break(3));
+            assert_eq!(calls, 3);
         }
     }
 
     /// A panic in any thread ends the run with a panic (not a hang).
     #[test]
     fn a_panic_is_passed_on() {
-        fn fail(
-            _: &(),
-            batch: Batch,
-            heaps: Range<usize>,
-            _: &mut Scratch,
-            _: &mut Vec<Candidates>,
-        ) {
-            if heaps.start == batch.n + 2 * CHUNK {
+        fn fail(_: &(), heaps: Range<usize>, _: &mut Scratch, _: &mut Vec<Candidates>) {
+            if heaps.start == 2 * CHUNK {
                 panic!("chunk 2 fails");
             }
         }
         for helpers in [0, 1, 3] {
-            let state = RwLock::new(());
             let result = std::panic::catch_unwind(|| {
-                run(&state, helpers, &fail, |crew| {
-                    let _ = crew.pass(
-                        Batch {
-                            n: 0,
-                            len: 10 * CHUNK,
-                        },
-                        |_| ControlFlow::<()>::Continue(()),
-                    );
+                run((), 0..10 * CHUNK, helpers, &fail, |crew| {
+                    let _ = crew.settle_all(|_, _| ControlFlow::<(), Option<()>>::Continue(None));
                 });
             });
             assert!(result.is_err(), "{helpers} helpers");

@@ -5,23 +5,23 @@
 //! # Parallelism
 //!
 //! Heap `h` depends on heaps `h - 1, h - 2, ...` only through a few
-//! options: once the values below `n` are known, nearly all the work for
-//! heaps `n .. n + B` (every option whose heaps are all below `n`) is
-//! independent, and is done for the whole batch at once, shared by a crew
-//! of threads (the `crew` module; feature `parallel`, on by default; the
-//! caller's rayon pool sets the number of threads). The few options that
-//! involve heaps of the batch itself are then added heap by heap, in order
-//! (see `heap`), by the calling thread, a chunk of the batch at a time as
-//! soon as its first pass is done, while the crew's other threads go on
-//! with the later chunks. Each value costs only a few microseconds, far too little
-//! to share out on its own; a batch of `B` values amortises the hand-over.
-//! Small heaps (where a batch would be mostly dependencies) are computed
-//! one by one. The values do not depend on the batches or the thread count.
+//! options: once the values below some `n` are known, nearly all the work
+//! for the heaps just above `n` (every option whose heaps are all below
+//! `n`) is independent of the rest, and is shared by a crew of threads (the
+//! `crew` module; feature `parallel`, on by default; the caller's rayon
+//! pool sets the number of threads), a chunk of 16 heaps at a time, each
+//! from the latest state the calling thread published (every
+//! [`PUBLISH_EVERY`] chunks it settles). The calling thread settles the
+//! heaps in order: it adds the few options that involve heaps at or above
+//! the `n` of the chunk's state (see `heap`). Each value costs only a few
+//! microseconds, far too little to share out on its own; the chunks
+//! amortise the hand-over. Small heaps (where a chunk would be mostly such
+//! options) and cheap values are computed one by one. The values do not
+//! depend on the chunks or the thread count.
 
 use std::ops::{ControlFlow, Range};
-use std::sync::RwLock;
 
-use super::crew::{self, Batch};
+use super::crew;
 use super::heap::{Candidates, RareMarks, Scratch, first_unreached, settle};
 use super::moves::Moves;
 use super::period::{Period, PeriodicSequence, Tracker};
@@ -33,11 +33,6 @@ type ValueLimit = u32;
 
 /// Heaps below this are computed one at a time.
 const BATCH_FROM: usize = 2048;
-/// The most heaps computed as one batch.
-const MAX_BATCH: usize = 256;
-/// The fewest heaps computed as one batch (beyond [`BATCH_FROM`], for
-/// values that are not cheap).
-const MIN_BATCH: usize = 32;
 
 /// The most candidates sought for the heaps of a batch (see
 /// `heap::Candidates`): a second one spares a recomputation when the first
@@ -60,6 +55,12 @@ const SECOND_RETRY: usize = 1 << 19;
 /// by one.
 const CHEAP_WORK: usize = 128;
 
+/// Chunks settled between two states published to the crew: a state per
+/// chunk costs a copy of the rare lists each time; fewer, more options to
+/// add when settling (2 threads, against one per chunk: `.354` 0.96x,
+/// `.376` 0.93x the time; every 8: no better).
+const PUBLISH_EVERY: usize = 4;
+
 /// How often (in heaps) [`Sequence::extend_to`] reports progress.
 const PROGRESS_EVERY: u64 = 1 << 16;
 
@@ -80,9 +81,9 @@ fn helpers() -> usize {
     0
 }
 
-/// The values below a batch's first heap, read by the crew while the
-/// leader appends the batch's values after them (to the same vector, whose
-/// capacity is reserved beforehand, so that it is not moved).
+/// The values known when a state was published to the crew, read by the
+/// crew while the leader appends later values after them (to the same
+/// vector, whose capacity is reserved beforehand, so that it is not moved).
 #[derive(Debug, Clone, Copy)]
 struct Known {
     ptr: *const u16,
@@ -118,15 +119,15 @@ impl Known {
     }
 }
 
-/// What the crew reads during a batch's first pass: the state when the
-/// batch started (the leader settles heaps meanwhile, changing its own).
+/// What the crew reads for a chunk's first pass: the state the leader
+/// last published (it settles heaps meanwhile, changing its own).
 #[derive(Debug)]
-struct View {
+struct View<'m> {
     sparse: Sparse,
-    moves: Moves,
-    /// The values below the batch.
+    moves: &'m Moves,
+    /// The values known.
     known: Known,
-    /// Candidates per heap after the first.
+    /// Candidates per heap, but for the heap right after the values known.
     want: usize,
 }
 
@@ -134,20 +135,14 @@ struct View {
 /// marks of the rare splits for their split sizes once, shared by the
 /// takes (heaps `h` and `h + 1` with takes `i` and `i + 1` split the same
 /// `r`), then each heap's candidates.
-fn first_pass(
-    view: &View,
-    batch: Batch,
-    heaps: Range<usize>,
-    scratch: &mut Scratch,
-    out: &mut Vec<Candidates>,
-) {
+fn first_pass(view: &View, heaps: Range<usize>, scratch: &mut Scratch, out: &mut Vec<Candidates>) {
     // SAFETY: the leader publishes a `View` only with the values it has
-    // (`known`), in a vector with room for the whole batch; until the
-    // batch's pass ends (and the crew's threads finish their chunks), it
-    // only appends to that vector.
+    // (`known`), in a vector with room for every heap of the crew's run;
+    // until the run ends (and the crew's threads with it), it only appends
+    // to that vector.
     let values = unsafe { view.known.values() };
-    debug_assert_eq!(values.len(), batch.n);
-    let (sparse, moves) = (&view.sparse, &view.moves);
+    let (sparse, moves) = (&view.sparse, view.moves);
+    let n = values.len();
     let marks = match (moves.pair.first(), moves.pair.last()) {
         // Worth it only when takes share split sizes, and when rows are
         // short (values below 4096).
@@ -165,7 +160,7 @@ fn first_pass(
     // Heaps after the first may be reached by options into the batch:
     // a spare candidate spares most of them a recomputation.
     for h in heaps {
-        let want = if h == batch.n { 1 } else { view.want };
+        let want = if h == n { 1 } else { view.want };
         out.push(first_unreached(
             sparse,
             moves,
@@ -302,10 +297,10 @@ impl Sequence {
 
     /// Computes values up to heap `end - 1`, or until a period is
     /// certified (returned). Heaps computed one at a time come first,
-    /// without a crew; the batches after them are shared with one (see the
+    /// without a crew; the heaps after them are shared with one (see the
     /// `crew` module).
     fn extend_chunk(&mut self, end: usize) -> Result<Option<Period>, OctalError> {
-        while self.values.len() < end && self.batch_len(end) == 1 {
+        while self.values.len() < end && self.one_by_one() {
             let n = self.values.len();
             let first = first_unreached(
                 &self.sparse,
@@ -327,54 +322,39 @@ impl Sequence {
             Some(helpers) if cfg!(feature = "parallel") => helpers,
             _ => helpers(),
         };
-        let view = RwLock::new(View {
-            sparse: self.sparse.clone(),
-            moves: self.moves.clone(),
-            known: Known::new(&self.values),
-            want: self.want,
-        });
-        crew::run(&view, helpers, &first_pass, |crew| {
-            loop {
-                let n = self.values.len();
-                if n >= end {
-                    return Ok(None);
-                }
-                let len = self.batch_len(end);
-                if len == 1 {
-                    let first = first_unreached(
-                        &self.sparse,
-                        &self.moves,
-                        &self.values,
-                        n,
-                        1,
-                        None,
-                        &mut self.scratch,
-                    );
-                    if let Some(p) = self.settle_batch(n, &[first], false)? {
-                        return Ok(Some(p));
-                    }
-                    continue;
-                }
-                {
-                    let mut view = crew.write();
-                    view.sparse.clone_from(&self.sparse);
-                    view.want = self.want;
-                    // The batch's values are appended without moving the
-                    // values the crew reads (`Known`).
-                    assert!(self.values.capacity() >= n + len, "room reserved");
-                    view.known = Known::new(&self.values);
-                }
-                let settled = crew.pass(Batch { n, len }, |first| {
-                    match self.settle_batch(n, &first, true) {
-                        Ok(None) => ControlFlow::Continue(()),
+        // The values of the run are appended without moving those the
+        // crew reads (`Known`).
+        assert!(self.values.capacity() >= end, "room reserved");
+        let moves = self.moves.clone();
+        let view = |s: &Sequence| View {
+            sparse: s.sparse.for_reading(),
+            moves: &moves,
+            known: Known::new(&s.values),
+            want: s.want,
+        };
+        let first = view(self);
+        let settled = crew::run(
+            first,
+            self.values.len()..end,
+            helpers,
+            &first_pass,
+            |crew| {
+                let mut chunks = 0usize;
+                crew.settle_all(|from: &View, first| {
+                    chunks += 1;
+                    match self.settle_batch(from.known.len, &first, true) {
+                        Ok(None) => ControlFlow::Continue(
+                            chunks.is_multiple_of(PUBLISH_EVERY).then(|| view(self)),
+                        ),
                         done => ControlFlow::Break(done),
                     }
-                });
-                if let ControlFlow::Break(done) = settled {
-                    return done;
-                }
-            }
-        })
+                })
+            },
+        );
+        match settled {
+            ControlFlow::Continue(()) => Ok(None),
+            ControlFlow::Break(done) => done,
+        }
     }
 
     /// Chooses the candidates of the next batches from how the last ones
@@ -397,29 +377,18 @@ impl Sequence {
         }
     }
 
-    /// How many heaps from the next one to compute as one batch (1: one
-    /// at a time), up to heap `end - 1`.
-    fn batch_len(&self, end: usize) -> usize {
-        let n = self.values.len();
-        // Cheap values (few rare splits to enumerate) are computed one by
-        // one: a batch costs a parallel step, and fix-ups that grow with its
-        // length.
-        let cheap = self.sparse.rare_work() < self.cheap_work;
-        if n < self.batch_from || cheap {
-            1
-        } else {
-            // The fix-ups of a batch of B heaps cost about B/2 per take and
-            // heap: keep them well below the marks of the rare splits.
-            let longest = (self.sparse.rare_work() / 2).clamp(MIN_BATCH, MAX_BATCH);
-            (n / 16).min(longest).min(end - n)
-        }
+    /// Whether the next heap is computed on its own (not by the crew):
+    /// small heaps, and cheap values (few rare splits to enumerate), for
+    /// which the crew's hand-over and the options to add when settling
+    /// cost more than they share (`.106`: twice the time in batches).
+    fn one_by_one(&self) -> bool {
+        self.values.len() < self.batch_from || self.sparse.rare_work() < self.cheap_work
     }
 
-    /// Settles the next heaps (`values.len()` on) of a batch that starts
-    /// at heap `n`, in order, from their first pass (`first`: a chunk of
-    /// the batch, or all of it), and records their values (counted in the
-    /// tally of batches if `batch`); returns the period as soon as one is
-    /// certified.
+    /// Settles the next heaps (`values.len()` on), in order, from their
+    /// first pass (`first`) with the values below `n`, and records their
+    /// values (counted in the tally of the crew's heaps if `batch`);
+    /// returns the period as soon as one is certified.
     fn settle_batch(
         &mut self,
         n: usize,

@@ -108,6 +108,18 @@ pub(crate) struct Sparse {
 }
 
 impl Sparse {
+    /// A copy for reading only (the first passes of the crew): the splits
+    /// and their rare lists, without the histograms (which only choose the
+    /// splits as values arrive).
+    pub(crate) fn for_reading(&self) -> Sparse {
+        Sparse {
+            groups: self.groups.clone(),
+            histogram: [Vec::new(), Vec::new()],
+            bits: self.bits,
+            next_review: u64::MAX,
+        }
+    }
+
     /// The state before any value, for `moves`.
     pub(crate) fn new(moves: &Moves) -> Sparse {
         let mut groups = Vec::new();
