@@ -405,7 +405,7 @@ const SHORT_SCAN_PER_VALUE: usize = 32;
 /// Whether the AVX-512 search may run: the CPU has AVX-512 F and BW (and,
 /// in tests, the portable search is not forced).
 #[cfg(target_arch = "x86_64")]
-fn use_avx512() -> bool {
+pub(crate) fn use_avx512() -> bool {
     #[cfg(test)]
     if PORTABLE_ONLY.load(std::sync::atomic::Ordering::Relaxed) {
         return false;
