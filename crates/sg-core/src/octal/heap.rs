@@ -691,13 +691,16 @@ unsafe fn word_rows_avx512<const W: usize>(
                     .expect("8 values");
                 // SAFETY: `parts` holds 8 words (16 bytes).
                 let parts = unsafe { _mm_loadu_si128(parts.as_ptr().cast()) };
-                let mut x = _mm512_xor_si512(
+                let x = _mm512_xor_si512(
                     _mm512_cvtepu16_epi64(parts),
                     _mm512_set1_epi64(i64::from(ga)),
                 );
-                for word in found.iter_mut() {
-                    *word = _mm512_or_si512(*word, _mm512_sllv_epi64(one, x));
-                    x = _mm512_sub_epi64(x, _mm512_set1_epi64(64));
+                // The bit of `x % 64` (a rotation: no range to test), in
+                // the word of `x / 64` only.
+                let (bit, word_of) = (_mm512_rolv_epi64(one, x), _mm512_srli_epi64::<6>(x));
+                for (w, word) in found.iter_mut().enumerate() {
+                    let mine = _mm512_cmpeq_epi64_mask(word_of, _mm512_set1_epi64(w as i64));
+                    *word = _mm512_mask_or_epi64(*word, mine, *word, bit);
                 }
             } else {
                 for r in (first..first + 8).filter(|&r| valid(a, r)) {
