@@ -156,13 +156,12 @@ impl<S: Send + Sync> Crew<'_, S> {
     /// by other threads are then dropped).
     pub(crate) fn settle_all<B>(
         &self,
-        mut settle: impl FnMut(&S, Vec<Candidates>) -> ControlFlow<B, Option<S>>,
+        mut settle: impl FnMut(&S, Vec<Candidates>) -> ControlFlow<B, S>,
     ) -> ControlFlow<B> {
         let mut scratch = Scratch::default();
         let mut settle_chunk = |next: &mut usize, state: &S, first| {
-            if let Some(publish) = settle(state, first)? {
-                *lock(&self.state) = Arc::new(publish);
-            }
+            let publish = settle(state, first)?;
+            *lock(&self.state) = Arc::new(publish);
             *next += 1;
             self.settled.store(*next, Ordering::Release);
             self.wake();
@@ -298,7 +297,7 @@ mod tests {
                         assert!(lag <= LOOKAHEAD_PER_THREAD * (helpers + 1), "lag {lag}");
                         settled.extend(first.iter().map(|c| c.first()));
                         chunks += 1;
-                        ControlFlow::<(), _>::Continue(Some(chunks))
+                        ControlFlow::<(), _>::Continue(chunks)
                     })
                 });
                 assert_eq!(flow, ControlFlow::Continue(()));
@@ -318,7 +317,7 @@ mod tests {
                     if calls == 3 {
                         ControlFlow::Break(calls)
                     } else {
-                        ControlFlow::Continue(Some(calls))
+                        ControlFlow::Continue(calls)
                     }
                 })
             });
@@ -338,7 +337,7 @@ mod tests {
         for helpers in [0, 1, 3] {
             let result = std::panic::catch_unwind(|| {
                 run((), 0..10 * CHUNK, helpers, &fail, |crew| {
-                    let _ = crew.settle_all(|_, _| ControlFlow::<(), Option<()>>::Continue(None));
+                    let _ = crew.settle_all(|_, _| ControlFlow::<(), ()>::Continue(()));
                 });
             });
             assert!(result.is_err(), "{helpers} helpers");

@@ -10,8 +10,10 @@
 //! `n`) is independent of the rest, and is shared by a crew of threads (the
 //! `crew` module; feature `parallel`, on by default; the caller's rayon
 //! pool sets the number of threads), a chunk of 16 heaps at a time, each
-//! from the latest state the calling thread published (every
-//! [`PUBLISH_EVERY`] chunks it settles). The calling thread settles the
+//! from the latest state the calling thread published (after each chunk
+//! it settles; the rare lists are shared by the states while they do not
+//! change: a copy per chunk, allocated on one thread and freed on
+//! another, cost as much as it saved). The calling thread settles the
 //! heaps in order: it adds the few options that involve heaps at or above
 //! the `n` of the chunk's state (see `heap`). Each value costs only a few
 //! microseconds, far too little to share out on its own; the chunks
@@ -20,6 +22,7 @@
 //! depend on the chunks or the thread count.
 
 use std::ops::{ControlFlow, Range};
+use std::sync::Arc;
 
 use super::crew;
 use super::heap::{Candidates, RareMarks, Scratch, first_unreached, settle};
@@ -54,12 +57,6 @@ const SECOND_RETRY: usize = 1 << 19;
 /// Below this many rare splits to enumerate per heap, heaps are computed one
 /// by one.
 const CHEAP_WORK: usize = 128;
-
-/// Chunks settled between two states published to the crew: a state per
-/// chunk costs a copy of the rare lists each time; fewer, more options to
-/// add when settling (2 threads, against one per chunk: `.354` 0.96x,
-/// `.376` 0.93x the time; every 8: no better).
-const PUBLISH_EVERY: usize = 4;
 
 /// How often (in heaps) [`Sequence::extend_to`] reports progress.
 const PROGRESS_EVERY: u64 = 1 << 16;
@@ -123,7 +120,9 @@ impl Known {
 /// last published (it settles heaps meanwhile, changing its own).
 #[derive(Debug)]
 struct View<'m> {
-    sparse: Sparse,
+    /// The splits and rare lists (shared by the states published while
+    /// they do not change).
+    sparse: Arc<Sparse>,
     moves: &'m Moves,
     /// The values known.
     known: Known,
@@ -326,11 +325,17 @@ impl Sequence {
         // crew reads (`Known`).
         assert!(self.values.capacity() >= end, "room reserved");
         let moves = self.moves.clone();
-        let view = |s: &Sequence| View {
-            sparse: s.sparse.for_reading(),
-            moves: &moves,
-            known: Known::new(&s.values),
-            want: s.want,
+        let mut sparse = Arc::new(self.sparse.for_reading());
+        let mut view = |s: &Sequence| {
+            if sparse.version != s.sparse.version {
+                sparse = Arc::new(s.sparse.for_reading());
+            }
+            View {
+                sparse: Arc::clone(&sparse),
+                moves: &moves,
+                known: Known::new(&s.values),
+                want: s.want,
+            }
         };
         let first = view(self);
         let settled = crew::run(
@@ -339,13 +344,9 @@ impl Sequence {
             helpers,
             &first_pass,
             |crew| {
-                let mut chunks = 0usize;
                 crew.settle_all(|from: &View, first| {
-                    chunks += 1;
                     match self.settle_batch(from.known.len, &first, true) {
-                        Ok(None) => ControlFlow::Continue(
-                            chunks.is_multiple_of(PUBLISH_EVERY).then(|| view(self)),
-                        ),
+                        Ok(None) => ControlFlow::Continue(view(self)),
                         done => ControlFlow::Break(done),
                     }
                 })

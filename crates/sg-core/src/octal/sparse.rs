@@ -105,6 +105,9 @@ pub(crate) struct Sparse {
     pub(crate) bits: u32,
     /// Heap at which the splits are next reconsidered.
     next_review: u64,
+    /// Bumped whenever what [`Sparse::for_reading`] copies changes (a rare
+    /// heap, a new split, more bits), so that an unchanged copy is kept.
+    pub(crate) version: u64,
 }
 
 impl Sparse {
@@ -117,6 +120,7 @@ impl Sparse {
             histogram: [Vec::new(), Vec::new()],
             bits: self.bits,
             next_review: u64::MAX,
+            version: self.version,
         }
     }
 
@@ -152,6 +156,7 @@ impl Sparse {
             histogram: [vec![0; 1 << MIN_BITS], vec![0; 1 << MIN_BITS]],
             bits: MIN_BITS,
             next_review: 64,
+            version: 0,
         }
     }
 
@@ -201,6 +206,7 @@ impl Sparse {
             return;
         }
         if u32::from(g) >> self.bits != 0 {
+            self.version += 1;
             self.bits = 16 - g.leading_zeros();
             for h in &mut self.histogram {
                 h.resize(1 << self.bits, 0);
@@ -213,6 +219,7 @@ impl Sparse {
             if split.is_rare(n, g) {
                 split.rare.push(n as u32);
                 split.rare_values.push(g);
+                self.version += 1;
             }
         }
     }
@@ -251,6 +258,7 @@ impl Sparse {
                 split.mask = best.1 as u16;
                 split.flip = best.2;
                 split.rebuild(values);
+                self.version += 1;
             }
         }
     }
