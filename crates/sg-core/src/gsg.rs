@@ -31,7 +31,7 @@
 //!
 //! Nodes that cannot reach a cycle need no rounds: their values are their
 //! ordinary Grundy values, found first in O(V + E) by peeling sinks
-//! ([`crate::peel`]). Each stage `m` starts by labelling those of value `m`,
+//! (`crate::peel`). Each stage `m` starts by labelling those of value `m`,
 //! each after its followers (a valid order of step 1, see the code), and
 //! only the nodes that reach a cycle are scanned per stage. So the cost is
 //! O(V + E + s (V' + E')), with `V'`, `E'` the part that reaches a cycle

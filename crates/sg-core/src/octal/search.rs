@@ -883,8 +883,9 @@ unsafe fn search_avx512<const KIND: u8>(
     }
 }
 
-/// [`first_missing`] by a first scalar scan, then a vectorised search for
-/// a few values at a time.
+/// The exact part of [`search`] (the values of `need` no split reaches,
+/// the smallest `limit`) without AVX-512: a first scalar scan, then a
+/// vectorised search for a few values at a time.
 #[allow(clippy::too_many_arguments)]
 fn first_missing_portable(
     moves: &Moves,
