@@ -113,7 +113,7 @@ impl<'a> Scanner<'a> {
     /// The fast path: blocks of 64 bytes are classified at once into a mask
     /// of token starts (a digit not after a digit), provided the block holds
     /// only digits and separators; each start then gives its number from one
-    /// 8-byte load without a branch per byte ([`Self::short_number_at`]),
+    /// 8-byte load without a branch per byte (`short_number_at`),
     /// and the next start comes from the mask, not from this token's length.
     /// Where the CPU can, a classified block's numbers of 1 to 4 digits are
     /// all decoded at once when it is classified (the private

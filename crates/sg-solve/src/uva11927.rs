@@ -9,7 +9,7 @@
 //! be long enough to hold a stone count for each.
 //!
 //! The test cases are independent, so on a large input with two CPUs they
-//! are solved on two threads ([`pipeline`]): one reads the next case while
+//! are solved on two threads (`pipeline`): one reads the next case while
 //! the other builds the graph of the case before and computes its values.
 //! The output, the errors and the answers printed before an error are the
 //! same either way.
