@@ -37,6 +37,8 @@
 //!   of the splits, then the ones it missed are sought a few at a time by a
 //!   vectorised comparison of blocks of splits (AVX2 when present).
 
+use std::ops::ControlFlow;
+
 use super::moves::Moves;
 
 /// The search's scratch space of one thread.
@@ -137,56 +139,40 @@ pub(crate) fn missing_small(
 ) -> u64 {
     let n = values.len();
     let next = &mut scratch.next;
-    next.clear();
-    next.extend(moves.pair.iter().map(|&i| {
-        h.checked_sub(i as usize)
-            .map_or(usize::MAX, |r| split_range(moves, r, n).0)
-    }));
+    first_splits(moves, h, n, next);
     #[cfg(target_arch = "x86_64")]
     let avx512 = use_avx512();
-    let mut more = true;
-    while more {
-        more = false;
-        for (t, &i) in moves.pair.iter().enumerate() {
-            let Some(r) = h.checked_sub(i as usize) else {
-                continue;
-            };
-            let (lo, hi) = (next[t], split_range(moves, r, n).1);
-            if lo > hi {
-                continue;
-            }
-            let end = hi.min(lo + SCAN_TURN - 1);
-            #[allow(unused_mut)]
-            let mut lo = lo;
-            #[cfg(target_arch = "x86_64")]
-            if avx512 && end + 1 - lo >= 32 {
-                let m = (end + 1 - lo) / 32 * 32;
-                // Both parts of every split are known: `r - lo < n`.
-                let (small, large) = (&values[lo..lo + m], &values[r + 1 - lo - m..=r - lo]);
-                // SAFETY: the CPU has AVX-512 F and BW (`use_avx512`).
-                need &= !unsafe { found_small_avx512(small, large) };
-                if need == 0 {
-                    return 0;
-                }
-                lo += m;
-            }
+    in_turns(moves, h, n, next, |r, lo, hi| {
+        let end = hi.min(lo + SCAN_TURN - 1);
+        #[allow(unused_mut)]
+        let mut lo = lo;
+        #[cfg(target_arch = "x86_64")]
+        if avx512 && end + 1 - lo >= 32 {
+            let m = (end + 1 - lo) / 32 * 32;
             // Both parts of every split are known: `r - lo < n`.
-            let (small, large) = (&values[lo..=end], &values[r - end..=r - lo]);
-            for (small, large) in small.chunks(SMALL_CHECK).zip(large.rchunks(SMALL_CHECK)) {
-                // A table of the words with one bit clear, not a shift:
-                // with a shift, the loop is vectorised on SSE2 into a long
-                // sequence of per-lane shifts, twice as slow.
-                for (&x, &y) in small.iter().zip(large.iter().rev()) {
-                    need &= ALL_BUT[usize::from((x ^ y) & 63)];
-                }
-                if need == 0 {
-                    return 0;
-                }
+            let (small, large) = (&values[lo..lo + m], &values[r + 1 - lo - m..=r - lo]);
+            // SAFETY: the CPU has AVX-512 F and BW (`use_avx512`).
+            need &= !unsafe { found_small_avx512(small, large) };
+            if need == 0 {
+                return ControlFlow::Break(end);
             }
-            next[t] = end + 1;
-            more |= end < hi;
+            lo += m;
         }
-    }
+        // Both parts of every split are known: `r - lo < n`.
+        let (small, large) = (&values[lo..=end], &values[r - end..=r - lo]);
+        for (small, large) in small.chunks(SMALL_CHECK).zip(large.rchunks(SMALL_CHECK)) {
+            // A table of the words with one bit clear, not a shift: with a
+            // shift, the loop is vectorised on SSE2 into a long sequence of
+            // per-lane shifts, twice as slow.
+            for (&x, &y) in small.iter().zip(large.iter().rev()) {
+                need &= ALL_BUT[usize::from((x ^ y) & 63)];
+            }
+            if need == 0 {
+                return ControlFlow::Break(end);
+            }
+        }
+        ControlFlow::Continue(end)
+    });
     need
 }
 
@@ -977,13 +963,52 @@ fn scan(
     for &v in need {
         sought[v as usize] = WANTED;
     }
+    first_splits(moves, h, n, next);
+    let mut missing = need.len();
+    let mut budget = SCAN_PER_VALUE * missing;
+    in_turns(moves, h, n, next, |r, lo, hi| {
+        let end = hi.min(lo + SCAN_TURN.min(budget) - 1);
+        for a in lo..=end {
+            let x = (values[a] ^ values[r - a]) as usize;
+            if sought[x] == WANTED {
+                sought[x] = FOUND;
+                missing -= 1;
+                if missing == 0 {
+                    return ControlFlow::Break(end);
+                }
+            }
+        }
+        budget -= end + 1 - lo;
+        match budget {
+            0 => ControlFlow::Break(end),
+            _ => ControlFlow::Continue(end),
+        }
+    });
+}
+
+/// Where a scan of the splits of heap `h`'s takes (both parts below `n`)
+/// starts: per take of `moves.pair`, the smallest smaller part `a`
+/// (`usize::MAX` for a take larger than `h`).
+fn first_splits(moves: &Moves, h: usize, n: usize, next: &mut Vec<usize>) {
     next.clear();
     next.extend(moves.pair.iter().map(|&i| {
         h.checked_sub(i as usize)
             .map_or(usize::MAX, |r| split_range(moves, r, n).0)
     }));
-    let mut missing = need.len();
-    let mut budget = SCAN_PER_VALUE * missing;
+}
+
+/// Goes through the splits of heap `h`'s takes (both parts below `n`) in
+/// turns, from `next` on (per take, kept up to date): `turn(r, lo, hi)`
+/// looks at splits of `r` from smaller part `lo` on (up to `hi`, the
+/// take's last) and tells where it stopped, `end`: `Continue` to go on
+/// (the take's next turn starts at `end + 1`), `Break` to end the scan.
+fn in_turns(
+    moves: &Moves,
+    h: usize,
+    n: usize,
+    next: &mut [usize],
+    mut turn: impl FnMut(usize, usize, usize) -> ControlFlow<usize, usize>,
+) {
     let mut more = true;
     while more {
         more = false;
@@ -995,23 +1020,16 @@ fn scan(
             if lo > hi {
                 continue;
             }
-            let end = hi.min(lo + SCAN_TURN.min(budget) - 1);
-            for a in lo..=end {
-                let x = (values[a] ^ values[r - a]) as usize;
-                if sought[x] == WANTED {
-                    sought[x] = FOUND;
-                    missing -= 1;
-                    if missing == 0 {
-                        return;
-                    }
+            match turn(r, lo, hi) {
+                ControlFlow::Continue(end) => {
+                    next[t] = end + 1;
+                    more |= end < hi;
+                }
+                ControlFlow::Break(end) => {
+                    next[t] = end + 1;
+                    return;
                 }
             }
-            next[t] = end + 1;
-            budget -= end + 1 - lo;
-            if budget == 0 {
-                return;
-            }
-            more |= end < hi;
         }
     }
 }
@@ -1037,56 +1055,43 @@ fn seek(
     padded[..targets.len()].copy_from_slice(targets);
     let mut missing = targets.len();
     let mut from = next.to_vec();
-    let mut more = true;
-    while more {
-        more = false;
-        for (t, &i) in moves.pair.iter().enumerate() {
-            let Some(r) = h.checked_sub(i as usize) else {
-                continue;
+    in_turns(moves, h, n, &mut from, |r, mut lo, hi| {
+        let end = hi.min(lo + SCAN_TURN - 1);
+        while lo <= end {
+            let Some(a) = first_hit(
+                Splits {
+                    values,
+                    r,
+                    lo,
+                    hi: end,
+                },
+                &padded,
+            ) else {
+                break;
             };
-            let hi = split_range(moves, r, n).1;
-            let mut lo = from[t];
-            if lo > hi {
-                continue;
+            let x = values[a] ^ values[r - a];
+            for (k, &v) in targets.iter().enumerate() {
+                if v == x && !found[k] {
+                    found[k] = true;
+                    missing -= 1;
+                }
             }
-            let end = hi.min(lo + SCAN_TURN - 1);
-            from[t] = end + 1;
-            more |= end < hi;
-            while lo <= end {
-                let Some(a) = first_hit(
-                    Splits {
-                        values,
-                        r,
-                        lo,
-                        hi: end,
-                    },
-                    &padded,
-                ) else {
-                    break;
-                };
-                let x = values[a] ^ values[r - a];
-                for (k, &v) in targets.iter().enumerate() {
-                    if v == x && !found[k] {
-                        found[k] = true;
-                        missing -= 1;
-                    }
-                }
-                if missing == 0 {
-                    return;
-                }
-                // Seek only the values still missing.
-                let first_missing = targets[found.iter().position(|&f| !f).unwrap_or(0)];
-                padded = [first_missing; TARGETS];
-                for (slot, (&v, _)) in padded
-                    .iter_mut()
-                    .zip(targets.iter().zip(found.iter()).filter(|(_, f)| !**f))
-                {
-                    *slot = v;
-                }
-                lo = a + 1;
+            if missing == 0 {
+                return ControlFlow::Break(end);
             }
+            // Seek only the values still missing.
+            let first_missing = targets[found.iter().position(|&f| !f).unwrap_or(0)];
+            padded = [first_missing; TARGETS];
+            for (slot, (&v, _)) in padded
+                .iter_mut()
+                .zip(targets.iter().zip(found.iter()).filter(|(_, f)| !**f))
+            {
+                *slot = v;
+            }
+            lo = a + 1;
         }
-    }
+        ControlFlow::Continue(end)
+    });
 }
 
 /// The splits `{a, r - a}` with `lo <= a <= hi` of a split size `r`.
