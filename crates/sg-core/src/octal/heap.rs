@@ -19,7 +19,7 @@
 use std::ops::ControlFlow;
 
 use super::moves::Moves;
-use super::search::{SearchScratch, missing_small, search};
+use super::search::{BITSET_VALUES, SearchScratch, ValueBits, missing_small, search, search_bits};
 use super::sparse::{Sparse, Split, parity};
 
 /// Which values not reached by a split's marked options are sure to be
@@ -46,7 +46,7 @@ pub(crate) struct Scratch {
     /// cleared and read.
     reach: Option<Box<Reach>>,
     /// The values below the candidates that only a search of all splits
-    /// can settle.
+    /// can settle, when some reach 1024 or more (below, they are bits).
     need: Vec<u16>,
     /// The values of `need` that the search found no split for.
     missing: Vec<u16>,
@@ -165,7 +165,13 @@ pub(crate) fn first_unreached(
         }
     }
     // Step 2: the values below the first unreached value of the exact
-    // class of every split, which common-common splits may reach.
+    // class of every split, which common-common splits may reach: as bits
+    // when they are below 1024 (a list, pushed value by value, then read
+    // back into bits by the search, cost `.354` a tenth of its time), as
+    // a list otherwise.
+    let bits = top <= BITSET_VALUES;
+    let mut need_bits: ValueBits = [0; BITSET_VALUES / 64];
+    let mut any_sought = 0;
     let need = &mut scratch.need;
     need.clear();
     // The values that no split reaches by the argument (settled), and the
@@ -196,9 +202,14 @@ pub(crate) fn first_unreached(
             settled.len += 1;
             found &= found - 1;
         }
-        while sought != 0 {
-            need.push((base + sought.trailing_zeros()) as u16);
-            sought &= sought - 1;
+        if bits {
+            need_bits[base as usize / 64] = sought;
+            any_sought |= sought;
+        } else {
+            while sought != 0 {
+                need.push((base + sought.trailing_zeros()) as u16);
+                sought &= sought - 1;
+            }
         }
         if settled.len == want {
             break;
@@ -209,26 +220,46 @@ pub(crate) fn first_unreached(
         settled.values[settled.len] = top as u32;
         settled.len += 1;
     }
-    if need.is_empty() {
-        return settled;
-    }
     // The values sought below the first settled value must be settled by
     // a search of every split; those beyond it (only when more than one
     // candidate is wanted) by a short search, the list of candidates
     // ending before the first value it does not find.
-    let below = need.partition_point(|&v| u32::from(v) < settled.values[0]);
     let missing = &mut scratch.missing;
-    let cut = search(
-        moves,
-        values,
-        h,
-        top,
-        need,
-        below,
-        want,
-        missing,
-        &mut scratch.search,
-    );
+    let cut = if bits {
+        if any_sought == 0 {
+            return settled;
+        }
+        let first = settled.values[0];
+        let exact =
+            std::array::from_fn(|w| need_bits[w] & below_mask(first.saturating_sub(64 * w as u32)));
+        search_bits(
+            moves,
+            values,
+            h,
+            top,
+            &need_bits,
+            &exact,
+            want,
+            missing,
+            &mut scratch.search,
+        )
+    } else {
+        if need.is_empty() {
+            return settled;
+        }
+        let below = need.partition_point(|&v| u32::from(v) < settled.values[0]);
+        search(
+            moves,
+            values,
+            h,
+            top,
+            need,
+            below,
+            want,
+            missing,
+            &mut scratch.search,
+        )
+    };
     if missing.is_empty() && cut == u32::MAX {
         return settled;
     }

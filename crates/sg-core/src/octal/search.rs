@@ -49,10 +49,16 @@ pub(crate) struct SearchScratch {
     sought: Vec<u8>,
     /// Per take, the next smaller part the portable search looks at.
     next: Vec<usize>,
+    /// The values sought as a list (the portable search of [`search_bits`]).
+    list: Vec<u16>,
     /// The takes' splits still to look at (AVX-512 search).
     #[cfg(target_arch = "x86_64")]
     cursors: Vec<TakeSplits>,
 }
+
+/// Values below [`BITSET_VALUES`] as bits: value `v` is bit `v % 64` of
+/// word `v / 64`.
+pub(crate) type ValueBits = [u64; BITSET_VALUES / 64];
 
 /// Searches the splits of heap `h` (both parts below `n = values.len()`)
 /// for the values `need` (ascending, nonempty; every value is below `top`,
@@ -78,33 +84,103 @@ pub(crate) fn search(
     missing.clear();
     #[cfg(target_arch = "x86_64")]
     if usize::from(need[need.len() - 1]) < BITSET_VALUES && use_avx512() {
-        let budget = SHORT_SCAN_PER_VALUE * (need.len() - below);
+        let (mut all, mut exact) = ([0; BITSET_VALUES / 64], [0; BITSET_VALUES / 64]);
+        for (k, &v) in need.iter().enumerate() {
+            let (w, bit) = (usize::from(v >> 6), 1 << (v & 63));
+            all[w] |= bit;
+            if k < below {
+                exact[w] |= bit;
+            }
+        }
+        return search_bits(moves, values, h, top, &all, &exact, limit, missing, scratch);
+    }
+    search_list(moves, values, h, top, need, below, limit, missing, scratch)
+}
+
+/// [`search`] with the values sought as bits (`all`, nonempty), of which
+/// those of `exact` (a subset, below every other) are sought exactly:
+/// without the lists, when every value is below [`BITSET_VALUES`] (the
+/// lists cost `.354` a tenth of its time).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_bits(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    top: usize,
+    all: &ValueBits,
+    exact: &ValueBits,
+    limit: usize,
+    missing: &mut Vec<u16>,
+    scratch: &mut SearchScratch,
+) -> u32 {
+    missing.clear();
+    // Every value sought is below `top`: only these words may hold one.
+    let used = top.div_ceil(64).min(BITSET_VALUES / 64);
+    #[cfg(target_arch = "x86_64")]
+    if use_avx512() {
+        let mut short = 0;
+        for w in 0..used {
+            short += (all[w] & !exact[w]).count_ones() as usize;
+        }
+        let budget = SHORT_SCAN_PER_VALUE * short;
         // SAFETY: the CPU supports AVX-512 F and BW (checked by
         // `use_avx512`), the only requirement of the function.
-        let (set, complete) = unsafe {
+        let (left, complete) = unsafe {
             missing_avx512(
                 moves,
                 values,
                 h,
                 top,
-                need,
-                below,
+                all,
+                exact,
                 budget,
                 &mut scratch.cursors,
             )
         };
-        let left = |v: u16| set[usize::from(v >> 4)] >> (v & 15) & 1 != 0;
-        let known = if complete { need } else { &need[..below] };
-        missing.extend(known.iter().copied().filter(|&v| left(v)).take(limit));
-        return match complete {
-            true => u32::MAX,
-            false => need[below..]
-                .iter()
-                .copied()
-                .find(|&v| left(v))
-                .map_or(u32::MAX, u32::from),
-        };
+        let known = if complete { all } else { exact };
+        push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
+        if complete {
+            return u32::MAX;
+        }
+        return (0..used)
+            .map(|w| (w, left[w] & all[w] & !exact[w]))
+            .find(|&(_, word)| word != 0)
+            .map_or(u32::MAX, |(w, word)| 64 * w as u32 + word.trailing_zeros());
     }
+    let mut need = std::mem::take(&mut scratch.list);
+    need.clear();
+    push_values(exact[..used].iter().copied(), usize::MAX, &mut need);
+    let below = need.len();
+    push_values((0..used).map(|w| all[w] & !exact[w]), usize::MAX, &mut need);
+    let cut = search_list(moves, values, h, top, &need, below, limit, missing, scratch);
+    scratch.list = need;
+    cut
+}
+
+/// Appends to `list` the values of `words` (value `v`: bit `v % 64` of
+/// word `v / 64`), ascending, while it is shorter than `limit`.
+fn push_values(words: impl Iterator<Item = u64>, limit: usize, list: &mut Vec<u16>) {
+    for (w, mut word) in words.enumerate() {
+        while word != 0 && list.len() < limit {
+            list.push((64 * w as u32 + word.trailing_zeros()) as u16);
+            word &= word - 1;
+        }
+    }
+}
+
+/// [`search`] without AVX-512, or with values beyond the bits.
+#[allow(clippy::too_many_arguments)]
+fn search_list(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    top: usize,
+    need: &[u16],
+    below: usize,
+    limit: usize,
+    missing: &mut Vec<u16>,
+    scratch: &mut SearchScratch,
+) -> u32 {
     if below > 0 {
         first_missing_portable(
             moves,
@@ -263,24 +339,16 @@ enum FirstPhase {
 #[target_feature(enable = "avx512f,avx512bw")]
 fn found_first<const WORDS: usize>(
     values: &[u16],
-    need: &[u16],
-    below: usize,
+    all: &[u64; 8],
+    exact: &[u64; 8],
     budget: usize,
     cursors: &mut Vec<TakeSplits>,
 ) -> FirstPhase {
-    let (mut all, mut exact) = ([0u64; 8], [0u64; 8]);
-    for (k, &v) in need.iter().enumerate() {
-        let (w, bit) = (usize::from(v >> 6), 1 << (v & 63));
-        all[w] |= bit;
-        if k < below {
-            exact[w] |= bit;
-        }
-    }
     let mut found = [std::arch::x86_64::_mm512_setzero_si512(); WORDS];
     // Values of takes with fewer than 32 splits in all.
     let mut few = [0u64; 8];
     let mut looked = 0;
-    let mut left = all;
+    let mut left = *all;
     for _ in 0..FOUND_ROUNDS {
         let mut k = 0;
         while k < cursors.len() {
@@ -407,7 +475,7 @@ pub(crate) static PORTABLE_ONLY: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
 /// Values the AVX-512 search's set holds: 64 words of 16 bits.
-const BITSET_VALUES: usize = 1024;
+pub(crate) const BITSET_VALUES: usize = 1024;
 
 /// The values of `need` that the vectorised search (module doc) does not
 /// meet, as a 1024-bit set, and whether it went through every split: it
@@ -424,11 +492,11 @@ fn missing_avx512(
     values: &[u16],
     h: usize,
     top: usize,
-    need: &[u16],
-    below: usize,
+    all: &ValueBits,
+    exact: &ValueBits,
     budget: usize,
     cursors: &mut Vec<TakeSplits>,
-) -> ([u16; BITSET_VALUES / 16], bool) {
+) -> (ValueBits, bool) {
     use std::arch::x86_64::_mm512_storeu_si512;
     let n = values.len();
     cursors.clear();
@@ -439,28 +507,23 @@ fn missing_avx512(
     }));
     // Words of 64 values for every value sought (values beyond are found
     // in none, which changes nothing).
-    let words = usize::from(need[need.len() - 1] >> 6) + 1;
+    let words = all.iter().rposition(|&w| w != 0).map_or(1, |w| w + 1);
+    let (few, few_exact) = (first_words(all), first_words(exact));
     let first = match words {
-        1 | 2 => Some(found_first::<2>(values, need, below, budget, cursors)),
-        3 => Some(found_first::<3>(values, need, below, budget, cursors)),
-        4 => Some(found_first::<4>(values, need, below, budget, cursors)),
-        5 => Some(found_first::<5>(values, need, below, budget, cursors)),
+        1 | 2 => Some(found_first::<2>(values, &few, &few_exact, budget, cursors)),
+        3 => Some(found_first::<3>(values, &few, &few_exact, budget, cursors)),
+        4 => Some(found_first::<4>(values, &few, &few_exact, budget, cursors)),
+        5 => Some(found_first::<5>(values, &few, &few_exact, budget, cursors)),
         _ => None,
     };
     let mut left = match first {
-        None => Sought::new(need, below, budget),
-        Some(FirstPhase::Left(left, exact_left, looked)) => {
-            Sought::from_words(left, exact_left, budget.saturating_sub(looked))
-        }
-        Some(FirstPhase::Over(left, complete)) => {
-            let mut set = [0u16; BITSET_VALUES / 16];
-            for (w, word) in left.iter().enumerate() {
-                for (j, part) in set[4 * w..4 * w + 4].iter_mut().enumerate() {
-                    *part = (word >> (16 * j)) as u16;
-                }
-            }
-            return (set, complete);
-        }
+        None => Sought::new(all, exact, budget),
+        Some(FirstPhase::Left(left, exact_left, looked)) => Sought::new(
+            &widened(left),
+            &widened(exact_left),
+            budget.saturating_sub(looked),
+        ),
+        Some(FirstPhase::Over(left, complete)) => return (widened(left), complete),
     };
     // The takes in turns, a few blocks each: a value that one take's
     // splits do not reach (or only far on) is often among another's
@@ -495,13 +558,25 @@ fn missing_avx512(
             }
         }
     }
-    let mut set = [0u16; BITSET_VALUES / 16];
-    // SAFETY: `set` holds 64 words: two stores of 32.
+    let mut set = [0u64; BITSET_VALUES / 64];
+    // SAFETY: `set` holds 16 words of 64 bits: two stores of 8.
     unsafe {
         _mm512_storeu_si512(set.as_mut_ptr().cast(), left.low);
-        _mm512_storeu_si512(set.as_mut_ptr().add(32).cast(), left.high);
+        _mm512_storeu_si512(set.as_mut_ptr().add(8).cast(), left.high);
     }
     (set, complete)
+}
+
+/// The first 8 words of a set (values below 512).
+#[cfg(target_arch = "x86_64")]
+fn first_words(set: &ValueBits) -> [u64; 8] {
+    std::array::from_fn(|w| set[w])
+}
+
+/// A set of values below 512 as a [`ValueBits`].
+#[cfg(target_arch = "x86_64")]
+fn widened(words: [u64; 8]) -> ValueBits {
+    std::array::from_fn(|w| words.get(w).copied().unwrap_or(0))
 }
 
 /// What [`search_avx512`] still looks for, in registers: a value stored
@@ -525,49 +600,22 @@ struct Sought {
 
 #[cfg(target_arch = "x86_64")]
 impl Sought {
-    /// The values `need` (below [`BITSET_VALUES`]), of which
-    /// `need[..below]` are sought exactly.
+    /// The values of `all`, of which those of `exact` are sought exactly.
     #[target_feature(enable = "avx512f,avx512bw")]
-    fn new(need: &[u16], below: usize, budget: usize) -> Sought {
+    fn new(all: &ValueBits, exact: &ValueBits, budget: usize) -> Sought {
         use std::arch::x86_64::*;
-        // Set in the registers, as `remove` clears (bits written to memory
-        // and loaded whole would stall on store forwarding).
-        let (mut low, mut high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-        let (mut exact_low, mut exact_high) = (low, high);
-        for (k, &v) in need.iter().enumerate() {
-            let lane = 1u32 << (v >> 5);
-            let bit = _mm512_set1_epi32(1 << (v & 31));
-            low = _mm512_mask_or_epi32(low, lane as u16, low, bit);
-            high = _mm512_mask_or_epi32(high, (lane >> 16) as u16, high, bit);
-            if k + 1 == below {
-                (exact_low, exact_high) = (low, high);
-            }
-        }
+        // SAFETY: each set holds 16 words of 64 bits: two loads of 8.
+        let half =
+            |set: &ValueBits, w: usize| unsafe { _mm512_loadu_si512(set[w..].as_ptr().cast()) };
+        let (exact_low, exact_high) = (half(exact, 0), half(exact, 8));
         Sought {
-            low,
-            high,
+            low: half(all, 0),
+            high: half(all, 8),
             exact_low,
             exact_high,
-            exact_met: below == 0,
-            budget,
-        }
-    }
-
-    /// The values of the words `left` (value `v`: bit `v % 64` of word
-    /// `v / 64`), of which those of `exact_left` are sought exactly.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    fn from_words(left: [u64; 8], exact_left: [u64; 8], budget: usize) -> Sought {
-        use std::arch::x86_64::*;
-        let set = |words: [u64; 8]| {
-            // SAFETY: `words` holds 64 bytes.
-            unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
-        };
-        Sought {
-            low: set(left),
-            high: _mm512_setzero_si512(),
-            exact_low: set(exact_left),
-            exact_high: _mm512_setzero_si512(),
-            exact_met: exact_left == [0; 8],
+            exact_met: _mm512_test_epi64_mask(exact_low, exact_low)
+                | _mm512_test_epi64_mask(exact_high, exact_high)
+                == 0,
             budget,
         }
     }
