@@ -19,7 +19,11 @@
 use std::ops::ControlFlow;
 
 use super::moves::Moves;
-use super::search::{BITSET_VALUES, SearchScratch, ValueBits, missing_small, search, search_bits};
+#[cfg(target_arch = "x86_64")]
+use super::search::first_found as first_found_words;
+use super::search::{
+    BITSET_VALUES, FIRST_FOUND, SearchScratch, ValueBits, missing_small, search, search_bits,
+};
 use super::sparse::{Sparse, Split, parity};
 
 /// Which values not reached by a split's marked options are sure to be
@@ -164,6 +168,21 @@ pub(crate) fn first_unreached(
             }
         }
     }
+    // The values of the first splits of each take, rare or not (the
+    // search then skips those splits): reached values, marked as such.
+    let mut skip = 0;
+    if let Some(marks) = marks {
+        skip = FIRST_FOUND;
+        for &i in &moves.pair {
+            let Some(r) = h.checked_sub(i as usize) else {
+                continue;
+            };
+            match marks.first_found(r, n) {
+                Some(row) => marked.iter_mut().zip(row).for_each(|(x, &y)| *x |= y),
+                None => skip = 0,
+            }
+        }
+    }
     // Step 2: the values below the first unreached value of the exact
     // class of every split, which common-common splits may reach: as bits
     // when they are below 1024 (a list, pushed value by value, then read
@@ -239,6 +258,7 @@ pub(crate) fn first_unreached(
             top,
             &need_bits,
             &exact,
+            skip,
             want,
             missing,
             &mut scratch.search,
@@ -558,7 +578,9 @@ fn mark_rare_beyond(
 /// same `r`. A group whose split equals the first group's shares its rows.
 /// With AVX-512 and values below 512, the rows are bits, built eight at a
 /// time ([`word_rows_avx512`]; `.354` and `.376` 0.91x the time on one
-/// thread); otherwise bytes ([`mark_rows`]).
+/// thread), and the values of the first [`FIRST_FOUND`] splits of each
+/// `r` (rare or not) come with them, which the search of each heap then
+/// skips; otherwise bytes ([`mark_rows`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct RareMarks {
     lo: usize,
@@ -577,6 +599,9 @@ pub(crate) struct RareMarks {
     word_rows: Vec<Vec<u64>>,
     /// The rows group `g` reads.
     alias: Vec<usize>,
+    /// With the rows as bits, the values of the first splits of each `r`
+    /// (rare or not; `search::first_found`), laid out as the rows.
+    first_found: Vec<u64>,
 }
 
 impl RareMarks {
@@ -625,7 +650,27 @@ impl RareMarks {
                 rows.push(table);
             }
         }
+        // With AVX-512 (`words > 0`: checked by `use_avx512` above).
+        #[cfg(target_arch = "x86_64")]
+        let first_found = {
+            let mut rows = vec![0u64; (hi - lo) * words];
+            for (r, row) in (lo..hi).zip(rows.chunks_exact_mut(words.max(1))) {
+                // SAFETY: the CPU has AVX-512 F and BW (see above).
+                unsafe {
+                    match words {
+                        1 => row.copy_from_slice(&first_found_words::<1>(moves, values, r)),
+                        2 => row.copy_from_slice(&first_found_words::<2>(moves, values, r)),
+                        4 => row.copy_from_slice(&first_found_words::<4>(moves, values, r)),
+                        _ => row.copy_from_slice(&first_found_words::<8>(moves, values, r)),
+                    }
+                }
+            }
+            rows
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let first_found = Vec::new();
         RareMarks {
+            first_found,
             lo,
             hi,
             width,
@@ -653,6 +698,17 @@ impl RareMarks {
             Row::Bytes(&self.rows[self.alias[g]][k..k + self.width])
         };
         Some((row, self.known))
+    }
+
+    /// The values of the first [`FIRST_FOUND`] splits of `r` (see
+    /// [`first_found_words`]), if computed, and computed from the heaps
+    /// below `n`.
+    fn first_found(&self, r: usize, n: usize) -> Option<&[u64]> {
+        if self.words == 0 || r < self.lo || r >= self.hi || self.known != n {
+            return None;
+        }
+        let k = (r - self.lo) * self.words;
+        Some(&self.first_found[k..k + self.words])
     }
 }
 
