@@ -9,7 +9,7 @@
 //! for the heaps just above `n` (every option whose heaps are all below
 //! `n`) is independent of the rest, and is shared by a crew of threads (the
 //! `crew` module; feature `parallel`, on by default; the caller's rayon
-//! pool sets the number of threads), a chunk of 16 heaps at a time, each
+//! pool sets the number of threads), a chunk of 32 heaps at a time, each
 //! from the latest state the calling thread published (after each chunk
 //! it settles; the rare lists are shared by the states while they do not
 //! change: a copy per chunk, allocated on one thread and freed on
