@@ -472,7 +472,7 @@ const FOUND_TURN: usize = 64;
 
 /// Lane `j` takes lane `31 - j` (a word permute).
 #[cfg(target_arch = "x86_64")]
-static REVERSE: [u16; 32] = {
+pub(crate) static REVERSE: [u16; 32] = {
     let mut rev = [0u16; 32];
     let mut j = 0;
     while j < 32 {
