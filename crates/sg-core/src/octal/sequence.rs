@@ -118,7 +118,7 @@ impl Known {
 
 /// What the crew reads for a chunk's first pass: the state the leader
 /// last published (it settles heaps meanwhile, changing its own).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct View<'m> {
     /// The splits and rare lists (shared by the states published while
     /// they do not change).
@@ -345,7 +345,7 @@ impl Sequence {
             &first_pass,
             |crew| {
                 crew.settle_all(|from: &View, first| {
-                    match self.settle_batch(from.known.len, &first, true) {
+                    match self.settle_batch(from.known.len, first, true) {
                         Ok(None) => ControlFlow::Continue(view(self)),
                         done => ControlFlow::Break(done),
                     }
