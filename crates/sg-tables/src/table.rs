@@ -65,6 +65,7 @@ impl<'a> Table<'a> {
     /// and `cargo xtask gen --check` verify. Computing even the small
     /// metadata checksum at run time costs a CPU-feature probe (crc32fast's
     /// first call), a measurable part of a short run.
+    #[cfg(any(feature = "embedded", test))]
     pub(crate) fn from_compiled_in(bytes: &'a [u8]) -> Result<Self, TableError> {
         validate(bytes, Checksums::Neither).map(|v| Self::owning(v, bytes))
     }
@@ -136,6 +137,7 @@ pub(crate) enum Checksums {
     /// The metadata's only (the payload's reads every byte of it).
     Metadata,
     /// None: bytes compiled in and verified by the tests.
+    #[cfg(any(feature = "embedded", test))]
     Neither,
 }
 
@@ -156,6 +158,7 @@ pub(crate) fn validate(bytes: &[u8], checksums: Checksums) -> Result<Validated, 
     }
     let meta_bytes = &bytes[HEADER_LEN..meta_end as usize];
     let found = match checksums {
+        #[cfg(any(feature = "embedded", test))]
         Checksums::Neither => header.metadata_crc,
         Checksums::Both | Checksums::Metadata => crc32fast::hash(meta_bytes),
     };
