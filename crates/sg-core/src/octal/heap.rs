@@ -945,7 +945,8 @@ pub(crate) fn settle(
 /// SSE2, goes through the splits once per candidate, 8 at a time). The
 /// options into the heaps settled since a chunk's state grow with the
 /// crew's lookahead: on `.354` with 2 threads, chunks are settled about
-/// 100 heaps beyond their state, and their settling took 0.77x the time.
+/// 100 heaps beyond their state: settling 128 heaps beyond the state took
+/// 0.66x the time (`.354` 0.96x overall).
 ///
 /// # Safety
 /// The CPU must have AVX-512 F and BW, and `m >= 1`, `m + 32 <=
