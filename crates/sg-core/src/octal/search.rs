@@ -378,10 +378,10 @@ fn reduce_found<const WORDS: usize>(found: &[std::arch::x86_64::__m512i; WORDS])
 enum FirstPhase {
     /// The search is over: the values left (bits), and whether every split
     /// was looked at.
-    Over([u64; 8], bool),
+    Over(ValueBits, bool),
     /// The values left (bits), those of them sought exactly, and the
     /// splits looked at: the search goes on value by value.
-    Left([u64; 8], [u64; 8], usize),
+    Left(ValueBits, ValueBits, usize),
 }
 
 /// The first phase of [`missing_avx512`] for values below `64 * WORDS`
@@ -397,14 +397,14 @@ enum FirstPhase {
 #[target_feature(enable = "avx512f,avx512bw")]
 fn found_first<const WORDS: usize>(
     values: &[u16],
-    all: &[u64; 8],
-    exact: &[u64; 8],
+    all: &ValueBits,
+    exact: &ValueBits,
     budget: usize,
     cursors: &mut Vec<TakeSplits>,
 ) -> FirstPhase {
     let mut found = [std::arch::x86_64::_mm512_setzero_si512(); WORDS];
     // Values of takes with fewer than 32 splits in all.
-    let mut few = [0u64; 8];
+    let mut few = [0u64; WORDS];
     let mut looked = 0;
     let mut left = *all;
     for _ in 0..FOUND_ROUNDS {
@@ -450,7 +450,7 @@ fn found_first<const WORDS: usize>(
                 left[w] = all[w] & !(met[w] | few[w]);
             }
             let exact_met = (0..WORDS).all(|w| left[w] & exact[w] == 0);
-            if left == [0; 8] || (exact_met && looked >= budget) {
+            if left[..WORDS] == [0; WORDS] || (exact_met && looked >= budget) {
                 return FirstPhase::Over(left, false);
             }
         }
@@ -567,22 +567,19 @@ fn missing_avx512(
     // Words of 64 values for every value sought (values beyond are found
     // in none, which changes nothing).
     let words = all.iter().rposition(|&w| w != 0).map_or(1, |w| w + 1);
-    let (few, few_exact) = (first_words(all), first_words(exact));
     let first = match words {
-        1 | 2 => Some(found_first::<2>(values, &few, &few_exact, budget, cursors)),
-        3 => Some(found_first::<3>(values, &few, &few_exact, budget, cursors)),
-        4 => Some(found_first::<4>(values, &few, &few_exact, budget, cursors)),
-        5 => Some(found_first::<5>(values, &few, &few_exact, budget, cursors)),
+        1 | 2 => Some(found_first::<2>(values, all, exact, budget, cursors)),
+        3 => Some(found_first::<3>(values, all, exact, budget, cursors)),
+        4 => Some(found_first::<4>(values, all, exact, budget, cursors)),
+        5 => Some(found_first::<5>(values, all, exact, budget, cursors)),
         _ => None,
     };
     let mut left = match first {
         None => Sought::new(all, exact, budget),
-        Some(FirstPhase::Left(left, exact_left, looked)) => Sought::new(
-            &widened(left),
-            &widened(exact_left),
-            budget.saturating_sub(looked),
-        ),
-        Some(FirstPhase::Over(left, complete)) => return (widened(left), complete),
+        Some(FirstPhase::Left(left, exact_left, looked)) => {
+            Sought::new(&left, &exact_left, budget.saturating_sub(looked))
+        }
+        Some(FirstPhase::Over(left, complete)) => return (left, complete),
     };
     // The takes in turns, a few blocks each: a value that one take's
     // splits do not reach (or only far on) is often among another's
@@ -624,18 +621,6 @@ fn missing_avx512(
         _mm512_storeu_si512(set.as_mut_ptr().add(8).cast(), left.high);
     }
     (set, complete)
-}
-
-/// The first 8 words of a set (values below 512).
-#[cfg(target_arch = "x86_64")]
-fn first_words(set: &ValueBits) -> [u64; 8] {
-    std::array::from_fn(|w| set[w])
-}
-
-/// A set of values below 512 as a [`ValueBits`].
-#[cfg(target_arch = "x86_64")]
-fn widened(words: [u64; 8]) -> ValueBits {
-    std::array::from_fn(|w| words.get(w).copied().unwrap_or(0))
 }
 
 /// What [`search_avx512`] still looks for, in registers: a value stored
