@@ -1,0 +1,48 @@
+//! Solve impartial games you define: nimbers, outcomes and winning moves
+//! by a search that splits positions into independent components.
+//!
+//! Implement [`Game`] (positions and moves; optionally how a position
+//! splits into components, its canonical form and the nimbers of small
+//! positions), then ask a [`Solver`]. Cram, Node-Kayles and Chomp are
+//! built in ([`games`]).
+//!
+//! ```
+//! use sg_search::games::cram::Cram;
+//! use sg_search::Solver;
+//!
+//! let cram = Cram::<u64>::new(4, 5).unwrap();
+//! let solver = Solver::new(&cram);
+//! assert_eq!(solver.nimber(&cram.start()).unwrap(), 2);
+//! ```
+
+pub mod bits;
+pub mod game;
+pub mod games;
+mod solver;
+mod table;
+
+pub use game::{Game, Nimber};
+pub use solver::{Options, SIZES, STATS, Solver, Stats};
+
+/// The outcome of a position for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player to move wins.
+    Win,
+    /// The player to move loses.
+    Lose,
+}
+
+/// Why a search failed.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum SearchError {
+    /// The game's moves lead back to a position already being examined.
+    #[error("the moves of the game form a cycle through the position {position}")]
+    Cycle {
+        /// The position met twice, as its `Debug` form prints it.
+        position: String,
+    },
+    /// A nimber does not fit in a [`Nimber`].
+    #[error("a nimber does not fit in 32 bits")]
+    NimberOverflow,
+}

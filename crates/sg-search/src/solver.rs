@@ -1,0 +1,746 @@
+//! The solver: nimbers, outcomes and winning moves of a [`Game`]'s
+//! positions, by the search of Lemoine and Viennot ("Nimbers are
+//! inevitable", 2012), driven by an explicit stack.
+//!
+//! # The method
+//!
+//! A position is a disjunctive sum of components ([`Game::split`]); its
+//! nimber is the XOR of theirs. The search never asks for the nimber of a
+//! whole sum: it asks whether a component `C` has nimber `t` ("is `C + *t`
+//! a loss for the player to move?"), and answers a question about a sum
+//! `C1 + ... + Cm + *t` by computing the nimbers of all components but the
+//! largest, `x`, and asking whether the largest has nimber `t ^ x`.
+//!
+//! Whether `C` has nimber `t`: the nimber is the mex of the options'
+//! nimbers, so it is `t` exactly when no option has nimber `t` and every
+//! value below `t` is the nimber of an option. The search first looks for
+//! an option of nimber `t` (one found ends the question: the answer is
+//! no); only when there is none does it look, value by value from the
+//! lowest not known to be reached, for an option of each value below `t`
+//! (the first value with none is the nimber, and the answer is no). The
+//! nimber itself is the first `t`, upward from what is known, with no
+//! option of nimber `t`. What each question teaches is kept in the
+//! transposition table ([`crate::table`]): the exact nimber, or a lower
+//! bound and values known not to be the nimber, which answer later
+//! questions without search.
+//!
+//! Two prunings cut the options examined. An option whose components
+//! have all known nimbers is decided from the table alone, before any
+//! search (the options are examined in two passes). And an option with a
+//! single unknown component whose table entry excludes the value needed
+//! is skipped.
+//!
+//! # The stack
+//!
+//! Questions nest as deep as the game is long. The search keeps its own
+//! stack of frames on the heap (one per component being examined), so a
+//! game a million moves deep needs memory, not a deep call stack.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::game::{Game, Nimber};
+use crate::table::{Knowledge, Table};
+use crate::{Outcome, SearchError};
+
+/// How a [`Solver`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The most bytes the transposition table may hold.
+    pub memory: usize,
+    /// Threads of the search (1: the calling thread only).
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { memory: 256 << 20, threads: 1 }
+    }
+}
+
+/// Solves positions of a game; keeps what it learns between calls.
+pub struct Solver<'g, G: Game> {
+    game: &'g G,
+    table: Table<G::Position>,
+    expanded: AtomicU64,
+}
+
+impl<'g, G: Game> Solver<'g, G> {
+    /// A solver with the default [`Options`].
+    pub fn new(game: &'g G) -> Self {
+        Self::with_options(game, Options::default())
+    }
+
+    /// A solver with the given options.
+    pub fn with_options(game: &'g G, options: Options) -> Self {
+        Solver { game, table: Table::new(options.memory, options.threads), expanded: AtomicU64::new(0) }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// The nimber of `position`.
+    pub fn nimber(&self, position: &G::Position) -> Result<Nimber, SearchError> {
+        let mut worker = Worker::new(self);
+        let (components, mut x) = worker.components_of(position);
+        for component in &components {
+            x ^= worker.nimber(component)?;
+        }
+        Ok(x)
+    }
+
+    /// Whether the player to move wins `position + *heap`.
+    pub fn outcome(&self, position: &G::Position, heap: Nimber) -> Result<Outcome, SearchError> {
+        let mut worker = Worker::new(self);
+        let (components, known) = worker.components_of(position);
+        Ok(if worker.sum_has_nimber(&components, heap ^ known)? { Outcome::Lose } else { Outcome::Win })
+    }
+
+    /// A move of `position` to a position of nimber 0 (which wins), or
+    /// `None` when there is none (the position is lost, or over).
+    pub fn winning_move(&self, position: &G::Position) -> Result<Option<G::Move>, SearchError> {
+        let mut worker = Worker::new(self);
+        let mut moves = Vec::new();
+        self.game.moves(position, &mut moves);
+        for mv in moves {
+            let next = self.game.play(position, &mv);
+            let (components, known) = worker.components_of(&next);
+            if worker.sum_has_nimber(&components, known)? {
+                return Ok(Some(mv));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Entries in the transposition table.
+    pub fn positions(&self) -> usize {
+        self.table.len()
+    }
+
+    /// How far the search has got: cheap to read from another thread while
+    /// a search runs (for a progress line).
+    pub fn stats(&self) -> Stats {
+        Stats {
+            expanded: self.expanded.load(Ordering::Relaxed),
+            positions: self.table.entries(),
+            table_bytes: self.table.bytes(),
+            table_budget: self.table.budget(),
+        }
+    }
+
+    /// Entries with exact nimbers (exploration).
+    pub fn exact_positions(&self) -> usize {
+        self.table.exact_len()
+    }
+
+    /// Bytes the transposition table holds.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Positions expanded (their options generated) so far.
+    pub fn expanded(&self) -> u64 {
+        self.expanded.load(Ordering::Relaxed)
+    }
+}
+
+/// How far a search has got (see [`Solver::stats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Positions expanded (their moves generated) so far.
+    pub expanded: u64,
+    /// Entries in the transposition table.
+    pub positions: u64,
+    /// Bytes the transposition table holds.
+    pub table_bytes: usize,
+    /// The most bytes it may hold.
+    pub table_budget: usize,
+}
+
+/// A question about a component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// Its nimber.
+    Nimber,
+    /// Whether its nimber is the target.
+    Equals(Nimber),
+}
+
+/// The answer to a question.
+#[derive(Clone, Copy, Debug)]
+enum Reply {
+    Nimber(Nimber),
+    Equals(bool),
+}
+
+/// Which part of a question a frame is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Looking for an option of nimber `t` (the goal's nimber candidate,
+    /// or the target of an `Equals`).
+    Target,
+    /// `Equals` only: no option has the target; looking for options of
+    /// each value below it.
+    Below,
+}
+
+/// What a frame waits for from the frame above it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Awaiting {
+    Nothing,
+    /// The nimber of the current option's component `k`.
+    ComponentNimber,
+    /// Whether the current option's last component has nimber `t ^ x`.
+    LastEquals,
+}
+
+/// Where an option's components are in its frame's lists, once the
+/// option has been played and split.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: u32,
+    len: u32,
+    /// The XOR of the nimbers of its components known at once.
+    known: Nimber,
+}
+
+/// Not played and split yet.
+const UNEXPANDED: Span = Span { start: u32::MAX, len: 0, known: 0 };
+
+/// A component being examined.
+struct Frame<G: Game> {
+    component: G::Position,
+    hash: u64,
+    goal: Goal,
+    /// An `Equals` question answered by computing the nimber: its target.
+    asked: Option<Nimber>,
+    knowledge: Knowledge,
+    /// Expansions counted when the frame started.
+    work_start: u64,
+    phase: Phase,
+    /// The value looked for among the options.
+    t: Nimber,
+    moves: Vec<G::Move>,
+    /// Per option (move), its components once played and split: canonical,
+    /// smaller first, pairs of equal ones cancelled.
+    spans: Vec<Span>,
+    parts: Vec<G::Position>,
+    hashes: Vec<u64>,
+    /// Options still to search for `t` (pass two), and where the search is.
+    order: Vec<u32>,
+    cursor: usize,
+    /// The current option's component and the XOR of those before it.
+    k: usize,
+    x: Nimber,
+    awaiting: Awaiting,
+}
+
+impl<G: Game> Frame<G> {
+    fn option(&self, option: usize) -> (&[G::Position], &[u64], Nimber) {
+        let span = self.spans[option];
+        let range = span.start as usize..(span.start + span.len) as usize;
+        (&self.parts[range.clone()], &self.hashes[range], span.known)
+    }
+}
+
+/// What a frame asks next.
+enum Step<P> {
+    Ask(P, u64, Goal),
+    Answer(Reply),
+}
+
+/// One thread's search: its stack, and buffers reused between frames.
+struct Worker<'s, 'g, G: Game> {
+    solver: &'s Solver<'g, G>,
+    stack: Vec<Frame<G>>,
+    /// Frames popped, kept for their lists.
+    spare: Vec<Frame<G>>,
+    /// Hashes of the components on the stack (a cycle brings one back).
+    on_stack: HashMap<u64, u32>,
+    /// Per depth of the stack, the last move found to reach the value
+    /// looked for (tried first by the next frame at that depth: the
+    /// sibling positions of a search often share their good replies).
+    killers: Vec<Option<G::Move>>,
+    split: Vec<G::Position>,
+    keyed: Vec<(u64, u64, G::Position)>,
+    deferred: Vec<u64>,
+}
+
+impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
+    fn new(solver: &'s Solver<'g, G>) -> Self {
+        Worker {
+            solver,
+            stack: Vec::new(),
+            spare: Vec::new(),
+            on_stack: HashMap::new(),
+            killers: Vec::new(),
+            split: Vec::new(),
+            keyed: Vec::new(),
+            deferred: Vec::new(),
+        }
+    }
+
+    fn game(&self) -> &'g G {
+        self.solver.game
+    }
+
+    /// The canonical components of `position` whose nimbers are not known
+    /// at once, smaller first, pairs of equal ones cancelled; and the XOR
+    /// of the nimbers of the others.
+    fn components_of(&mut self, position: &G::Position) -> (Vec<G::Position>, Nimber) {
+        let mut keyed = Vec::new();
+        let known = self.canonical_parts(position, &mut keyed);
+        (keyed.into_iter().map(|(_, _, p)| p).collect(), known)
+    }
+
+    /// The parts of `position` whose nimbers are not known at once,
+    /// canonical, sorted and cancelled, as (size, hash, component);
+    /// returns the XOR of the nimbers of the others.
+    fn canonical_parts(&mut self, position: &G::Position, keyed: &mut Vec<(u64, u64, G::Position)>) -> Nimber {
+        let game = self.game();
+        let mut split = std::mem::take(&mut self.split);
+        split.clear();
+        game.split(position, &mut split);
+        keyed.clear();
+        let mut known = 0;
+        for part in &split {
+            if let Some(n) = game.known_nimber(part) {
+                known ^= n;
+                continue;
+            }
+            let c = game.canonical(part);
+            let hash = self.solver.table.hash(&c);
+            keyed.push((game.size(&c), hash, c));
+        }
+        self.split = split;
+        if keyed.len() > 1 {
+            keyed.sort_unstable_by_key(|&(size, hash, _)| (size, hash));
+            // Equal components are adjacent (same size, same hash): cancel
+            // them in pairs.
+            let mut write = 0;
+            let mut read = 0;
+            while read < keyed.len() {
+                if read + 1 < keyed.len() && keyed[read].2 == keyed[read + 1].2 {
+                    read += 2;
+                    continue;
+                }
+                keyed.swap(write, read);
+                write += 1;
+                read += 1;
+            }
+            keyed.truncate(write);
+        }
+        known
+    }
+
+    /// Whether the sum of `components` (canonical, as from
+    /// [`components_of`](Self::components_of)) has nimber `t`.
+    fn sum_has_nimber(&mut self, components: &[G::Position], t: Nimber) -> Result<bool, SearchError> {
+        let Some((last, rest)) = components.split_last() else {
+            return Ok(t == 0);
+        };
+        let mut x = 0;
+        for c in rest {
+            x ^= self.nimber(c)?;
+        }
+        let hash = self.solver.table.hash(last);
+        match self.run(last.clone(), hash, Goal::Equals(t ^ x))? {
+            Reply::Equals(equal) => Ok(equal),
+            Reply::Nimber(_) => unreachable!("an Equals question gets a yes or no"),
+        }
+    }
+
+    fn nimber(&mut self, component: &G::Position) -> Result<Nimber, SearchError> {
+        let hash = self.solver.table.hash(component);
+        match self.run(component.clone(), hash, Goal::Nimber)? {
+            Reply::Nimber(n) => Ok(n),
+            Reply::Equals(_) => unreachable!("a Nimber question gets a nimber"),
+        }
+    }
+
+    /// What is known of a canonical component without search.
+    fn known(&self, component: &G::Position, hash: u64) -> Knowledge {
+        self.solver.table.get(component, hash).unwrap_or_default()
+    }
+
+    /// The answer to a question from what is known, if it settles it.
+    fn quick(knowledge: &Knowledge, goal: Goal) -> Option<Reply> {
+        match (goal, knowledge.nimber()) {
+            (Goal::Nimber, Some(n)) => Some(Reply::Nimber(n)),
+            (Goal::Equals(t), Some(n)) => Some(Reply::Equals(n == t)),
+            (Goal::Equals(t), None) if knowledge.excludes(t) => Some(Reply::Equals(false)),
+            _ => None,
+        }
+    }
+
+    /// Answers a question, with frames on the worker's own stack.
+    fn run(&mut self, component: G::Position, hash: u64, goal: Goal) -> Result<Reply, SearchError> {
+        let base = self.stack.len();
+        let mut reply = match self.ask(component, hash, goal)? {
+            Some(reply) => return Ok(reply),
+            None => None,
+        };
+        loop {
+            match self.step(reply.take())? {
+                Step::Ask(component, hash, goal) => {
+                    reply = self.ask(component, hash, goal)?;
+                }
+                Step::Answer(mut answer) => {
+                    if let (Some(t), Reply::Nimber(n)) = (self.stack.last().expect("a frame").asked, answer) {
+                        answer = Reply::Equals(n == t);
+                    }
+                    self.finish();
+                    if self.stack.len() == base {
+                        return Ok(answer);
+                    }
+                    reply = Some(answer);
+                }
+            }
+        }
+    }
+
+    /// Answers a question at once if what is known settles it; otherwise
+    /// pushes a frame for it.
+    fn ask(&mut self, component: G::Position, hash: u64, goal: Goal) -> Result<Option<Reply>, SearchError> {
+        let knowledge = self.known(&component, hash);
+        if let Some(reply) = Self::quick(&knowledge, goal) {
+            return Ok(Some(reply));
+        }
+        let count = self.on_stack.entry(hash).or_insert(0);
+        *count += 1;
+        if *count > 1 && self.stack.iter().any(|frame| frame.component == component) {
+            return Err(SearchError::Cycle { position: format!("{component:?}") });
+        }
+        let work_start = self.solver.expanded.fetch_add(1, Ordering::Relaxed);
+        SIZES[(self.game().size(&component) as usize).min(127)].fetch_add(1, Ordering::Relaxed);
+        let mut frame = match self.spare.pop() {
+            Some(mut frame) => {
+                frame.component = component;
+                frame.moves.clear();
+                frame.spans.clear();
+                frame.parts.clear();
+                frame.hashes.clear();
+                frame
+            }
+            None => Frame {
+                component,
+                hash,
+                goal,
+                asked: None,
+                knowledge,
+                work_start,
+                phase: Phase::Target,
+                t: 0,
+                moves: Vec::new(),
+                spans: Vec::new(),
+                parts: Vec::new(),
+                hashes: Vec::new(),
+                order: Vec::new(),
+                cursor: 0,
+                k: 0,
+                x: 0,
+                awaiting: Awaiting::Nothing,
+            },
+        };
+        frame.hash = hash;
+        let (goal, asked) = match goal {
+            Goal::Equals(t) if self.game().size(&frame.component) <= threshold() => (Goal::Nimber, Some(t)),
+            _ => (goal, None),
+        };
+        frame.goal = goal;
+        frame.asked = asked;
+        frame.knowledge = knowledge;
+        frame.work_start = work_start;
+        frame.phase = Phase::Target;
+        frame.cursor = 0;
+        frame.k = 0;
+        frame.x = 0;
+        frame.awaiting = Awaiting::Nothing;
+        self.game().moves(&frame.component, &mut frame.moves);
+        frame.spans.resize(frame.moves.len(), UNEXPANDED);
+        frame.t = match goal {
+            Goal::Nimber => frame.knowledge.low,
+            Goal::Equals(target) => target,
+        };
+        let impossible = matches!(goal, Goal::Equals(target) if target as usize > frame.moves.len());
+        self.stack.push(frame);
+        if self.killers.len() < self.stack.len() {
+            self.killers.push(None);
+        }
+        // The nimber is at most the number of options.
+        if let Goal::Equals(target) = goal
+            && impossible
+        {
+            self.stack.last_mut().expect("the frame just pushed").knowledge.exclude(target);
+            self.finish();
+            return Ok(Some(Reply::Equals(false)));
+        }
+        Ok(None)
+    }
+
+    /// Pops the top frame, recording what it learnt in the table.
+    fn finish(&mut self) {
+        let frame = self.stack.pop().expect("a frame to finish");
+        if let Some(count) = self.on_stack.get_mut(&frame.hash) {
+            *count -= 1;
+            if *count == 0 {
+                self.on_stack.remove(&frame.hash);
+            }
+        }
+        let work = self.solver.expanded.load(Ordering::Relaxed) - frame.work_start;
+        self.solver.table.put(&frame.component, frame.hash, frame.knowledge, work);
+        self.spare.push(frame);
+    }
+
+    /// Plays and splits option `option` of the top frame, once.
+    fn expand(&mut self, option: usize) {
+        let depth = self.stack.len() - 1;
+        if self.stack[depth].spans[option].start != u32::MAX {
+            return;
+        }
+        let game = self.game();
+        let next = game.play(&self.stack[depth].component, &self.stack[depth].moves[option]);
+        let mut keyed = std::mem::take(&mut self.keyed);
+        let known = self.canonical_parts(&next, &mut keyed);
+        let frame = &mut self.stack[depth];
+        let start = frame.parts.len() as u32;
+        for (_, hash, c) in keyed.drain(..) {
+            frame.parts.push(c);
+            frame.hashes.push(hash);
+        }
+        frame.spans[option] = Span { start, len: frame.parts.len() as u32 - start, known };
+        self.keyed = keyed;
+    }
+
+    /// Advances the top frame with the reply to its last question.
+    fn step(&mut self, reply: Option<Reply>) -> Result<Step<G::Position>, SearchError> {
+        let frame = self.stack.last_mut().expect("a frame to step");
+        match (frame.awaiting, reply) {
+            (Awaiting::Nothing, _) => {
+                return self.begin_test();
+            }
+            (Awaiting::ComponentNimber, Some(Reply::Nimber(n))) => {
+                frame.x ^= n;
+                frame.k += 1;
+            }
+            (Awaiting::LastEquals, Some(Reply::Equals(equal))) => {
+                if equal {
+                    stat(if frame.cursor == 0 { 7 } else { 8 });
+                    let option = frame.order[frame.cursor] as usize;
+                    return self.found(Some(option));
+                }
+                frame.cursor += 1;
+                frame.k = 0;
+            }
+            (awaiting, reply) => unreachable!("frame awaiting {awaiting:?} got {reply:?}"),
+        }
+        self.scan()
+    }
+
+    /// What the table says of option `option` of the top frame for the
+    /// value `t`: `Some(true)` it has nimber `t`, `Some(false)` it has not,
+    /// `None` unknown (with the size of its largest unknown component).
+    fn judge(&self, option: usize, t: Nimber) -> Result<bool, u64> {
+        let frame = self.stack.last().expect("a frame");
+        let (parts, hashes, mut x) = frame.option(option);
+        let mut unknown = None;
+        let mut unknowns = 0;
+        let mut largest = 0;
+        for (c, &hash) in parts.iter().zip(hashes) {
+            let knowledge = self.known(c, hash);
+            match knowledge.nimber() {
+                Some(n) => x ^= n,
+                None => {
+                    unknowns += 1;
+                    unknown = Some(knowledge);
+                    largest = self.game().size(c);
+                }
+            }
+        }
+        match (unknowns, unknown) {
+            (0, _) => Ok(x == t),
+            (1, Some(knowledge)) if knowledge.excludes(t ^ x) => Ok(false),
+            _ => Err(largest),
+        }
+    }
+
+    /// Starts looking for an option of nimber `t` (the frame's): pass one
+    /// decides the options known from the table (the killer move first),
+    /// pass two lists the others.
+    fn begin_test(&mut self) -> Result<Step<G::Position>, SearchError> {
+        let depth = self.stack.len() - 1;
+        let frame = &mut self.stack[depth];
+        // Skip values known not to be the nimber.
+        if frame.goal == Goal::Nimber {
+            while frame.knowledge.excludes(frame.t) {
+                frame.t = frame.t.checked_add(1).ok_or(SearchError::NimberOverflow)?;
+            }
+        }
+        let t = frame.t;
+        let count = frame.moves.len();
+        let killer = self.killers[depth].as_ref().and_then(|killer| frame.moves.iter().position(|mv| mv == killer));
+        let mut deferred = std::mem::take(&mut self.deferred);
+        deferred.clear();
+        let mut found = None;
+        for option in killer.into_iter().chain((0..count).filter(|&o| Some(o) != killer)) {
+            self.expand(option);
+            STATS[10].fetch_add(1, Ordering::Relaxed);
+            match self.judge(option, t) {
+                Ok(true) => {
+                    found = Some(option);
+                    break;
+                }
+                Ok(false) => {}
+                Err(largest) => deferred.push(largest.min(u64::from(u32::MAX)) << 32 | option as u64),
+            }
+        }
+        let frame = &mut self.stack[depth];
+        frame.order.clear();
+        frame.cursor = 0;
+        frame.k = 0;
+        if let Some(option) = found {
+            STATS[11].fetch_add(1, Ordering::Relaxed);
+            self.deferred = deferred;
+            stat(6);
+            if Some(option) == killer {
+                stat(9);
+            }
+            return self.found(Some(option));
+        }
+        deferred.sort_unstable();
+        frame.order.extend(deferred.iter().map(|&key| key as u32));
+        self.deferred = deferred;
+        self.scan()
+    }
+
+    /// Goes on through the options of pass two.
+    fn scan(&mut self) -> Result<Step<G::Position>, SearchError> {
+        let depth = self.stack.len() - 1;
+        loop {
+            let frame = &mut self.stack[depth];
+            if frame.cursor == frame.order.len() {
+                return self.not_found();
+            }
+            let option = frame.order[frame.cursor] as usize;
+            let span = frame.spans[option];
+            let len = span.len as usize;
+            if frame.k == 0 {
+                frame.x = span.known;
+            }
+            // The components before the last: their nimbers.
+            while frame.k + 1 < len {
+                let i = span.start as usize + frame.k;
+                let hash = frame.hashes[i];
+                let c = &frame.parts[i];
+                match self.solver.table.get(c, hash).and_then(|k| k.nimber()) {
+                    Some(n) => {
+                        frame.x ^= n;
+                        frame.k += 1;
+                    }
+                    None => {
+                        frame.awaiting = Awaiting::ComponentNimber;
+                        return Ok(Step::Ask(c.clone(), hash, Goal::Nimber));
+                    }
+                }
+            }
+            if len == 0 {
+                if frame.t == frame.x {
+                    return self.found(Some(option));
+                }
+            } else {
+                let i = span.start as usize + len - 1;
+                let target = frame.t ^ frame.x;
+                let c = frame.parts[i].clone();
+                frame.awaiting = Awaiting::LastEquals;
+                return Ok(Step::Ask(c, frame.hashes[i], Goal::Equals(target)));
+            }
+            frame.cursor += 1;
+            frame.k = 0;
+        }
+    }
+
+    /// An option of nimber `t` exists.
+    fn found(&mut self, option: Option<usize>) -> Result<Step<G::Position>, SearchError> {
+        let depth = self.stack.len() - 1;
+        let frame = &mut self.stack[depth];
+        if let Some(option) = option {
+            self.killers[depth] = Some(frame.moves[option].clone());
+        }
+        stat(match (frame.goal, frame.phase) {
+            (Goal::Nimber, _) => 0,
+            (Goal::Equals(_), Phase::Target) => 1,
+            _ => 2,
+        });
+        frame.awaiting = Awaiting::Nothing;
+        let t = frame.t;
+        match (frame.goal, frame.phase) {
+            (Goal::Nimber, _) => {
+                frame.knowledge.exclude(t);
+                frame.t = frame.knowledge.low;
+                self.begin_test()
+            }
+            (Goal::Equals(_), Phase::Target) => {
+                frame.knowledge.exclude(t);
+                Ok(Step::Answer(Reply::Equals(false)))
+            }
+            (Goal::Equals(target), Phase::Below) => {
+                frame.knowledge.raise(t + 1);
+                if frame.knowledge.low >= target {
+                    frame.knowledge = Knowledge::exact(target);
+                    return Ok(Step::Answer(Reply::Equals(true)));
+                }
+                frame.t = frame.knowledge.low;
+                self.begin_test()
+            }
+        }
+    }
+
+    /// No option has nimber `t`.
+    fn not_found(&mut self) -> Result<Step<G::Position>, SearchError> {
+        let frame = self.stack.last_mut().expect("a frame");
+        stat(match (frame.goal, frame.phase) {
+            (Goal::Nimber, _) => 3,
+            (Goal::Equals(_), Phase::Target) => 4,
+            _ => 5,
+        });
+        frame.awaiting = Awaiting::Nothing;
+        let t = frame.t;
+        match (frame.goal, frame.phase) {
+            (Goal::Nimber, _) => {
+                frame.knowledge = Knowledge::exact(t);
+                Ok(Step::Answer(Reply::Nimber(t)))
+            }
+            (Goal::Equals(target), Phase::Target) => {
+                // The nimber is at most the target: it is the target when
+                // every value below is reached.
+                if frame.knowledge.low >= target {
+                    frame.knowledge = Knowledge::exact(target);
+                    return Ok(Step::Answer(Reply::Equals(true)));
+                }
+                frame.phase = Phase::Below;
+                frame.t = frame.knowledge.low;
+                self.begin_test()
+            }
+            (Goal::Equals(_), Phase::Below) => {
+                frame.knowledge = Knowledge::exact(t);
+                Ok(Step::Answer(Reply::Equals(false)))
+            }
+        }
+    }
+}
+
+/// Exploration counters (temporary).
+pub static STATS: [AtomicU64; 12] = [const { AtomicU64::new(0) }; 12];
+fn stat(i: usize) {
+    STATS[i].fetch_add(1, Ordering::Relaxed);
+}
+
+fn threshold() -> u64 {
+    static T: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *T.get_or_init(|| std::env::var("EQ_AS_NIMBER").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
+}
+
+/// Expansions by component size (exploration).
+pub static SIZES: [AtomicU64; 128] = [const { AtomicU64::new(0) }; 128];

@@ -1,0 +1,359 @@
+//! The transposition table: what the search knows of each component it
+//! has met, shared by all threads, in a bounded amount of memory.
+//!
+//! An entry holds a component (its canonical form, the full key: there are
+//! no false hits) and a [`Knowledge`]: the exact nimber, or a lower bound
+//! and a set of values known not to be the nimber. The table is split
+//! into shards, each behind its own lock (two threads rarely want the same
+//! shard at once); a shard is an array of buckets of [`WAYS`] entries,
+//! indexed by the hash of the key.
+//!
+//! # Memory
+//!
+//! The table never holds more than its budget of bytes (the option
+//! `--memory`): it counts the buckets it allocates, `size_of` of the
+//! bucket each. A shard starts small and doubles while the budget allows
+//! (so a small search touches little memory); once the budget is spent,
+//! it stops growing and replaces entries.
+//!
+//! # Replacement
+//!
+//! A new entry goes into an empty way of its bucket; in a full bucket it
+//! replaces the entry whose computation cost the least *work* (the number
+//! of positions the search expanded to obtain it), so that the results of
+//! long computations stay and those of cheap ones, quick to redo, go.
+//! An update of an entry already present keeps the larger work.
+
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use crate::game::Nimber;
+
+/// Entries per bucket.
+pub(crate) const WAYS: usize = 4;
+
+/// Buckets a shard starts with.
+const INITIAL_BUCKETS: usize = 8;
+
+/// What is known of a component's nimber: exact, or a lower bound and a
+/// few values above it that are known not to be the nimber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Knowledge {
+    /// The nimber is at least `low` (every value below it is the nimber of
+    /// an option); with `exact`, it is `low`.
+    pub(crate) low: Nimber,
+    /// The nimber is `low`.
+    pub(crate) exact: bool,
+    /// Bit `i`: the nimber is not `low + i` (bit 0 is always clear: `low`
+    /// excluded raises `low`).
+    pub(crate) excluded: u64,
+}
+
+impl Knowledge {
+    /// The nimber is `n`.
+    pub(crate) fn exact(n: Nimber) -> Self {
+        Knowledge { low: n, exact: true, excluded: 0 }
+    }
+
+    /// The nimber if known.
+    pub(crate) fn nimber(&self) -> Option<Nimber> {
+        self.exact.then_some(self.low)
+    }
+
+    /// Whether the nimber is known not to be `t`.
+    pub(crate) fn excludes(&self, t: Nimber) -> bool {
+        if self.exact {
+            return t != self.low;
+        }
+        if t < self.low {
+            return true;
+        }
+        let above = t - self.low;
+        above < 64 && self.excluded >> above & 1 == 1
+    }
+
+    /// Records that the nimber is not `t`.
+    pub(crate) fn exclude(&mut self, t: Nimber) {
+        if self.exact || t < self.low || t - self.low >= 64 {
+            return;
+        }
+        self.excluded |= 1 << (t - self.low);
+        self.normalize();
+    }
+
+    /// Records that the nimber is at least `low`.
+    pub(crate) fn raise(&mut self, low: Nimber) {
+        if self.exact || low <= self.low {
+            return;
+        }
+        let shift = low - self.low;
+        self.excluded = if shift >= 64 { 0 } else { self.excluded >> shift };
+        self.low = low;
+        self.normalize();
+    }
+
+    /// `low` excluded: the nimber is above it.
+    fn normalize(&mut self) {
+        while self.excluded & 1 == 1 {
+            self.excluded >>= 1;
+            self.low += 1;
+        }
+    }
+
+    /// What both say.
+    pub(crate) fn merge(&mut self, other: &Knowledge) {
+        if self.exact {
+            return;
+        }
+        if other.exact {
+            *self = *other;
+            return;
+        }
+        self.raise(other.low);
+        for i in 0..64 {
+            if other.excluded >> i & 1 == 1 {
+                self.exclude(other.low + i);
+            }
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Slot<P> {
+    key: P,
+    knowledge: Knowledge,
+    work: u64,
+}
+
+type Bucket<P> = [Option<Slot<P>>; WAYS];
+
+struct Shard<P> {
+    buckets: Vec<Bucket<P>>,
+    entries: usize,
+}
+
+/// The transposition table (see the module documentation).
+pub(crate) struct Table<P> {
+    shards: Box<[Mutex<Shard<P>>]>,
+    shard_bits: u32,
+    hasher: FixedHasher,
+    /// Bytes of buckets allocated, and the most allowed.
+    bytes: AtomicUsize,
+    budget: usize,
+    /// Entries stored (kept apart from the shards' counts, to be read
+    /// without their locks).
+    entries: AtomicU64,
+}
+
+/// A fixed, fast hasher: the table's layout does not depend on a random
+/// seed, so runs are reproducible.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FixedHasher;
+
+impl BuildHasher for FixedHasher {
+    type Hasher = MixHasher;
+    fn build_hasher(&self) -> MixHasher {
+        MixHasher(0)
+    }
+}
+
+/// A multiply-rotate hasher (as FxHash) with a final mix, so that both the
+/// high bits (the shard) and the low bits (the bucket) are well spread.
+pub(crate) struct MixHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl std::hash::Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(SEED);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h
+    }
+}
+
+impl<P: Clone + Eq + Hash> Table<P> {
+    /// A table of at most `budget` bytes of buckets, with about
+    /// `4 * threads` shards per thread (at least 64).
+    pub(crate) fn new(budget: usize, threads: usize) -> Self {
+        let wanted = (threads.max(1) * 64).next_power_of_two().clamp(64, 1 << 12);
+        let bucket = std::mem::size_of::<Bucket<P>>();
+        // A budget smaller than the shards' first buckets gets fewer shards.
+        let mut shard_count = wanted;
+        while shard_count > 1 && shard_count * INITIAL_BUCKETS * bucket > budget {
+            shard_count /= 2;
+        }
+        let initial = if shard_count * INITIAL_BUCKETS * bucket <= budget { INITIAL_BUCKETS } else { 1 };
+        let shards = (0..shard_count)
+            .map(|_| Mutex::new(Shard { buckets: vec![Default::default(); initial], entries: 0 }))
+            .collect();
+        Table {
+            shards,
+            shard_bits: shard_count.trailing_zeros(),
+            hasher: FixedHasher,
+            bytes: AtomicUsize::new(shard_count * initial * bucket),
+            budget,
+            entries: AtomicU64::new(0),
+        }
+    }
+
+    pub(crate) fn hash(&self, key: &P) -> u64 {
+        self.hasher.hash_one(key)
+    }
+
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, Shard<P>> {
+        let index = if self.shard_bits == 0 { 0 } else { (hash >> (64 - self.shard_bits)) as usize };
+        self.shards[index].lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What the table knows of `key` (its hash is `hash`).
+    pub(crate) fn get(&self, key: &P, hash: u64) -> Option<Knowledge> {
+        let shard = self.shard(hash);
+        let bucket = &shard.buckets[hash as usize & (shard.buckets.len() - 1)];
+        bucket.iter().flatten().find(|slot| slot.key == *key).map(|slot| slot.knowledge)
+    }
+
+    /// Adds what is now known of `key` to what the table knows.
+    pub(crate) fn put(&self, key: &P, hash: u64, knowledge: Knowledge, work: u64) {
+        let mut shard = self.shard(hash);
+        if shard.entries >= shard.buckets.len() * WAYS / 2 {
+            self.grow(&mut shard);
+        }
+        let mask = shard.buckets.len() - 1;
+        let bucket = &mut shard.buckets[hash as usize & mask];
+        if let Some(slot) = bucket.iter_mut().flatten().find(|slot| slot.key == *key) {
+            slot.knowledge.merge(&knowledge);
+            slot.work = slot.work.max(work);
+            return;
+        }
+        let slot = Slot { key: key.clone(), knowledge, work };
+        if let Some(empty) = bucket.iter_mut().find(|way| way.is_none()) {
+            *empty = Some(slot);
+            shard.entries += 1;
+            self.entries.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        let cheapest = bucket
+            .iter_mut()
+            .min_by_key(|way| way.as_ref().map_or(0, |slot| slot.work))
+            .expect("a bucket has ways");
+        *cheapest = Some(slot);
+    }
+
+    /// Doubles the shard's buckets if the budget allows.
+    fn grow(&self, shard: &mut Shard<P>) {
+        let bucket = std::mem::size_of::<Bucket<P>>();
+        let old = shard.buckets.len();
+        let extra = old * bucket;
+        let reserved = self.bytes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bytes| {
+            (bytes + extra <= self.budget).then_some(bytes + extra)
+        });
+        if reserved.is_err() {
+            return;
+        }
+        let mut buckets: Vec<Bucket<P>> = Vec::new();
+        if buckets.try_reserve_exact(old * 2).is_err() {
+            self.bytes.fetch_sub(extra, Ordering::Relaxed);
+            return;
+        }
+        buckets.resize(old * 2, Default::default());
+        let mask = old * 2 - 1;
+        let mut kept = 0;
+        for slot in std::mem::take(&mut shard.buckets).into_iter().flatten().flatten() {
+            let hash = self.hasher.hash_one(&slot.key);
+            if let Some(way) = buckets[hash as usize & mask].iter_mut().find(|way| way.is_none()) {
+                *way = Some(slot);
+                kept += 1;
+            }
+        }
+        self.entries.fetch_sub((shard.entries - kept) as u64, Ordering::Relaxed);
+        shard.entries = kept;
+        shard.buckets = buckets;
+    }
+
+    /// Entries stored.
+    pub(crate) fn len(&self) -> usize {
+        self.shards.iter().map(|shard| shard.lock().unwrap_or_else(PoisonError::into_inner).entries).sum()
+    }
+
+    /// Entries with an exact nimber (exploration).
+    pub(crate) fn exact_len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|shard| {
+                shard.lock().unwrap_or_else(PoisonError::into_inner).buckets.iter().flatten().flatten().filter(|s| s.knowledge.exact).count()
+            })
+            .sum()
+    }
+
+    /// Entries stored, without taking the locks.
+    pub(crate) fn entries(&self) -> u64 {
+        self.entries.load(Ordering::Relaxed)
+    }
+
+    /// The most bytes of buckets allowed.
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// Bytes of buckets allocated.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knowledge_raises_through_excluded_values() {
+        let mut k = Knowledge::default();
+        k.exclude(2);
+        k.exclude(3);
+        assert!(k.excludes(2) && k.excludes(3) && !k.excludes(1));
+        k.exclude(0);
+        assert_eq!(k.low, 1);
+        k.exclude(1);
+        assert_eq!(k.low, 4);
+        assert!(!k.excludes(4));
+        assert!(k.excludes(3));
+    }
+
+    #[test]
+    fn a_full_table_replaces_the_cheapest_entry() {
+        let bucket = std::mem::size_of::<Bucket<u64>>();
+        let table: Table<u64> = Table::new(bucket, 1);
+        for key in 0..100u64 {
+            table.put(&key, 0, Knowledge::exact(1), key + 1);
+        }
+        assert!(table.bytes() <= bucket);
+        // The four most expensive survive in the one bucket.
+        for key in 96..100u64 {
+            assert_eq!(table.get(&key, 0), Some(Knowledge::exact(1)));
+        }
+        assert_eq!(table.get(&0, 0), None);
+    }
+}
