@@ -1,22 +1,41 @@
 //! Times the solver on an empty Cram board: `cram_time ROWS COLS`.
 use std::time::Instant;
 
-use sg_search::games::cram::{Cram, fits_u64};
 use sg_search::Game;
+use sg_search::games::cram::{Cram, fits_u64};
 use sg_search::{Options, Solver};
 
 fn main() {
-    let args: Vec<u32> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
+    let args: Vec<u32> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().unwrap())
+        .collect();
     let threads = args.get(2).copied().unwrap_or(1) as usize;
     if fits_u64(args[0], args[1]) {
-        run(&Cram::<u64>::new(args[0], args[1]).unwrap(), |c| c.start(), &args, threads);
+        run(
+            &Cram::<u64>::new(args[0], args[1]).unwrap(),
+            |c| c.start(),
+            &args,
+            threads,
+        );
     } else {
-        run(&Cram::<u128>::new(args[0], args[1]).unwrap(), |c| c.start(), &args, threads);
+        run(
+            &Cram::<u128>::new(args[0], args[1]).unwrap(),
+            |c| c.start(),
+            &args,
+            threads,
+        );
     }
 }
 
 fn run<G: Game>(cram: &G, start: impl Fn(&G) -> G::Position, args: &[u32], threads: usize) {
-    let solver = Solver::with_options(cram, Options { memory: 4 << 30, threads });
+    let solver = Solver::with_options(
+        cram,
+        Options {
+            memory: 4 << 30,
+            threads,
+        },
+    );
     let begin = Instant::now();
     let n = solver.nimber(&start(cram)).unwrap();
     println!(
@@ -28,18 +47,4 @@ fn run<G: Game>(cram: &G, start: impl Fn(&G) -> G::Position, args: &[u32], threa
         solver.expanded(),
         solver.table_bytes() >> 20
     );
-    if std::env::var_os("STATS").is_none() {
-        return;
-    }
-    println!("exact: {}", solver.exact_positions());
-    let mut acc = 0;
-    for (size, n) in sg_search::SIZES.iter().enumerate() {
-        let n = n.load(std::sync::atomic::Ordering::Relaxed);
-        acc += n;
-        if n > 0 { println!("size {size}: {n} (cumulative {acc})"); }
-    }
-    let names = ["nimber found", "equals target found", "equals below found", "nimber notfound", "equals target notfound", "equals below notfound", "found in pass 1", "found at first of pass 2", "found later in pass 2", "killer hits", "pass-1 options judged", "pass-1 finds"];
-    for (i, name) in names.iter().enumerate() {
-        println!("{name}: {}", sg_search::STATS[i].load(std::sync::atomic::Ordering::Relaxed));
-    }
 }

@@ -22,7 +22,7 @@ mod solver;
 mod table;
 
 pub use game::{Game, Nimber};
-pub use solver::{Options, SIZES, STATS, Solver, Stats};
+pub use solver::{Options, Solver, Stats};
 
 /// The outcome of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -54,7 +54,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { memory: 256 << 20, threads: 1 }
+        Options {
+            memory: 256 << 20,
+            threads: 1,
+        }
     }
 }
 
@@ -73,7 +76,11 @@ impl<'g, G: Game> Solver<'g, G> {
 
     /// A solver with the given options.
     pub fn with_options(game: &'g G, options: Options) -> Self {
-        Solver { game, table: Table::new(options.memory, options.threads), expanded: AtomicU64::new(0) }
+        Solver {
+            game,
+            table: Table::new(options.memory, options.threads),
+            expanded: AtomicU64::new(0),
+        }
     }
 
     /// The game.
@@ -95,7 +102,11 @@ impl<'g, G: Game> Solver<'g, G> {
     pub fn outcome(&self, position: &G::Position, heap: Nimber) -> Result<Outcome, SearchError> {
         let mut worker = Worker::new(self);
         let (components, known) = worker.components_of(position);
-        Ok(if worker.sum_has_nimber(&components, heap ^ known)? { Outcome::Lose } else { Outcome::Win })
+        Ok(if worker.sum_has_nimber(&components, heap ^ known)? {
+            Outcome::Lose
+        } else {
+            Outcome::Win
+        })
     }
 
     /// A move of `position` to a position of nimber 0 (which wins), or
@@ -128,11 +139,6 @@ impl<'g, G: Game> Solver<'g, G> {
             table_bytes: self.table.bytes(),
             table_budget: self.table.budget(),
         }
-    }
-
-    /// Entries with exact nimbers (exploration).
-    pub fn exact_positions(&self) -> usize {
-        self.table.exact_len()
     }
 
     /// Bytes the transposition table holds.
@@ -207,15 +213,17 @@ struct Span {
 }
 
 /// Not played and split yet.
-const UNEXPANDED: Span = Span { start: u32::MAX, len: 0, known: 0 };
+const UNEXPANDED: Span = Span {
+    start: u32::MAX,
+    len: 0,
+    known: 0,
+};
 
 /// A component being examined.
 struct Frame<G: Game> {
     component: G::Position,
     hash: u64,
     goal: Goal,
-    /// An `Equals` question answered by computing the nimber: its target.
-    asked: Option<Nimber>,
     knowledge: Knowledge,
     /// Expansions counted when the frame started.
     work_start: u64,
@@ -298,7 +306,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     /// The parts of `position` whose nimbers are not known at once,
     /// canonical, sorted and cancelled, as (size, hash, component);
     /// returns the XOR of the nimbers of the others.
-    fn canonical_parts(&mut self, position: &G::Position, keyed: &mut Vec<(u64, u64, G::Position)>) -> Nimber {
+    fn canonical_parts(
+        &mut self,
+        position: &G::Position,
+        keyed: &mut Vec<(u64, u64, G::Position)>,
+    ) -> Nimber {
         let game = self.game();
         let mut split = std::mem::take(&mut self.split);
         split.clear();
@@ -337,7 +349,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
 
     /// Whether the sum of `components` (canonical, as from
     /// [`components_of`](Self::components_of)) has nimber `t`.
-    fn sum_has_nimber(&mut self, components: &[G::Position], t: Nimber) -> Result<bool, SearchError> {
+    fn sum_has_nimber(
+        &mut self,
+        components: &[G::Position],
+        t: Nimber,
+    ) -> Result<bool, SearchError> {
         let Some((last, rest)) = components.split_last() else {
             return Ok(t == 0);
         };
@@ -387,10 +403,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 Step::Ask(component, hash, goal) => {
                     reply = self.ask(component, hash, goal)?;
                 }
-                Step::Answer(mut answer) => {
-                    if let (Some(t), Reply::Nimber(n)) = (self.stack.last().expect("a frame").asked, answer) {
-                        answer = Reply::Equals(n == t);
-                    }
+                Step::Answer(answer) => {
                     self.finish();
                     if self.stack.len() == base {
                         return Ok(answer);
@@ -403,7 +416,12 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
 
     /// Answers a question at once if what is known settles it; otherwise
     /// pushes a frame for it.
-    fn ask(&mut self, component: G::Position, hash: u64, goal: Goal) -> Result<Option<Reply>, SearchError> {
+    fn ask(
+        &mut self,
+        component: G::Position,
+        hash: u64,
+        goal: Goal,
+    ) -> Result<Option<Reply>, SearchError> {
         let knowledge = self.known(&component, hash);
         if let Some(reply) = Self::quick(&knowledge, goal) {
             return Ok(Some(reply));
@@ -411,10 +429,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let count = self.on_stack.entry(hash).or_insert(0);
         *count += 1;
         if *count > 1 && self.stack.iter().any(|frame| frame.component == component) {
-            return Err(SearchError::Cycle { position: format!("{component:?}") });
+            return Err(SearchError::Cycle {
+                position: format!("{component:?}"),
+            });
         }
         let work_start = self.solver.expanded.fetch_add(1, Ordering::Relaxed);
-        SIZES[(self.game().size(&component) as usize).min(127)].fetch_add(1, Ordering::Relaxed);
         let mut frame = match self.spare.pop() {
             Some(mut frame) => {
                 frame.component = component;
@@ -428,7 +447,6 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 component,
                 hash,
                 goal,
-                asked: None,
                 knowledge,
                 work_start,
                 phase: Phase::Target,
@@ -445,12 +463,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             },
         };
         frame.hash = hash;
-        let (goal, asked) = match goal {
-            Goal::Equals(t) if self.game().size(&frame.component) <= threshold() => (Goal::Nimber, Some(t)),
-            _ => (goal, None),
-        };
         frame.goal = goal;
-        frame.asked = asked;
         frame.knowledge = knowledge;
         frame.work_start = work_start;
         frame.phase = Phase::Target;
@@ -464,7 +477,8 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             Goal::Nimber => frame.knowledge.low,
             Goal::Equals(target) => target,
         };
-        let impossible = matches!(goal, Goal::Equals(target) if target as usize > frame.moves.len());
+        let impossible =
+            matches!(goal, Goal::Equals(target) if target as usize > frame.moves.len());
         self.stack.push(frame);
         if self.killers.len() < self.stack.len() {
             self.killers.push(None);
@@ -473,7 +487,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         if let Goal::Equals(target) = goal
             && impossible
         {
-            self.stack.last_mut().expect("the frame just pushed").knowledge.exclude(target);
+            self.stack
+                .last_mut()
+                .expect("the frame just pushed")
+                .knowledge
+                .exclude(target);
             self.finish();
             return Ok(Some(Reply::Equals(false)));
         }
@@ -490,7 +508,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             }
         }
         let work = self.solver.expanded.load(Ordering::Relaxed) - frame.work_start;
-        self.solver.table.put(&frame.component, frame.hash, frame.knowledge, work);
+        self.solver
+            .table
+            .put(&frame.component, frame.hash, frame.knowledge, work);
         self.spare.push(frame);
     }
 
@@ -501,7 +521,10 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             return;
         }
         let game = self.game();
-        let next = game.play(&self.stack[depth].component, &self.stack[depth].moves[option]);
+        let next = game.play(
+            &self.stack[depth].component,
+            &self.stack[depth].moves[option],
+        );
         let mut keyed = std::mem::take(&mut self.keyed);
         let known = self.canonical_parts(&next, &mut keyed);
         let frame = &mut self.stack[depth];
@@ -510,7 +533,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             frame.parts.push(c);
             frame.hashes.push(hash);
         }
-        frame.spans[option] = Span { start, len: frame.parts.len() as u32 - start, known };
+        frame.spans[option] = Span {
+            start,
+            len: frame.parts.len() as u32 - start,
+            known,
+        };
         self.keyed = keyed;
     }
 
@@ -527,7 +554,6 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             }
             (Awaiting::LastEquals, Some(Reply::Equals(equal))) => {
                 if equal {
-                    stat(if frame.cursor == 0 { 7 } else { 8 });
                     let option = frame.order[frame.cursor] as usize;
                     return self.found(Some(option));
                 }
@@ -580,20 +606,26 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         }
         let t = frame.t;
         let count = frame.moves.len();
-        let killer = self.killers[depth].as_ref().and_then(|killer| frame.moves.iter().position(|mv| mv == killer));
+        let killer = self.killers[depth]
+            .as_ref()
+            .and_then(|killer| frame.moves.iter().position(|mv| mv == killer));
         let mut deferred = std::mem::take(&mut self.deferred);
         deferred.clear();
         let mut found = None;
-        for option in killer.into_iter().chain((0..count).filter(|&o| Some(o) != killer)) {
+        for option in killer
+            .into_iter()
+            .chain((0..count).filter(|&o| Some(o) != killer))
+        {
             self.expand(option);
-            STATS[10].fetch_add(1, Ordering::Relaxed);
             match self.judge(option, t) {
                 Ok(true) => {
                     found = Some(option);
                     break;
                 }
                 Ok(false) => {}
-                Err(largest) => deferred.push(largest.min(u64::from(u32::MAX)) << 32 | option as u64),
+                Err(largest) => {
+                    deferred.push(largest.min(u64::from(u32::MAX)) << 32 | option as u64)
+                }
             }
         }
         let frame = &mut self.stack[depth];
@@ -601,12 +633,8 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         frame.cursor = 0;
         frame.k = 0;
         if let Some(option) = found {
-            STATS[11].fetch_add(1, Ordering::Relaxed);
             self.deferred = deferred;
-            stat(6);
-            if Some(option) == killer {
-                stat(9);
-            }
+
             return self.found(Some(option));
         }
         deferred.sort_unstable();
@@ -668,11 +696,6 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         if let Some(option) = option {
             self.killers[depth] = Some(frame.moves[option].clone());
         }
-        stat(match (frame.goal, frame.phase) {
-            (Goal::Nimber, _) => 0,
-            (Goal::Equals(_), Phase::Target) => 1,
-            _ => 2,
-        });
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;
         match (frame.goal, frame.phase) {
@@ -700,11 +723,6 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     /// No option has nimber `t`.
     fn not_found(&mut self) -> Result<Step<G::Position>, SearchError> {
         let frame = self.stack.last_mut().expect("a frame");
-        stat(match (frame.goal, frame.phase) {
-            (Goal::Nimber, _) => 3,
-            (Goal::Equals(_), Phase::Target) => 4,
-            _ => 5,
-        });
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;
         match (frame.goal, frame.phase) {
@@ -730,17 +748,3 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         }
     }
 }
-
-/// Exploration counters (temporary).
-pub static STATS: [AtomicU64; 12] = [const { AtomicU64::new(0) }; 12];
-fn stat(i: usize) {
-    STATS[i].fetch_add(1, Ordering::Relaxed);
-}
-
-fn threshold() -> u64 {
-    static T: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *T.get_or_init(|| std::env::var("EQ_AS_NIMBER").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-}
-
-/// Expansions by component size (exploration).
-pub static SIZES: [AtomicU64; 128] = [const { AtomicU64::new(0) }; 128];

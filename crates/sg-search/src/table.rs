@@ -53,7 +53,11 @@ pub(crate) struct Knowledge {
 impl Knowledge {
     /// The nimber is `n`.
     pub(crate) fn exact(n: Nimber) -> Self {
-        Knowledge { low: n, exact: true, excluded: 0 }
+        Knowledge {
+            low: n,
+            exact: true,
+            excluded: 0,
+        }
     }
 
     /// The nimber if known.
@@ -88,7 +92,11 @@ impl Knowledge {
             return;
         }
         let shift = low - self.low;
-        self.excluded = if shift >= 64 { 0 } else { self.excluded >> shift };
+        self.excluded = if shift >= 64 {
+            0
+        } else {
+            self.excluded >> shift
+        };
         self.low = low;
         self.normalize();
     }
@@ -205,9 +213,18 @@ impl<P: Clone + Eq + Hash> Table<P> {
         while shard_count > 1 && shard_count * INITIAL_BUCKETS * bucket > budget {
             shard_count /= 2;
         }
-        let initial = if shard_count * INITIAL_BUCKETS * bucket <= budget { INITIAL_BUCKETS } else { 1 };
+        let initial = if shard_count * INITIAL_BUCKETS * bucket <= budget {
+            INITIAL_BUCKETS
+        } else {
+            1
+        };
         let shards = (0..shard_count)
-            .map(|_| Mutex::new(Shard { buckets: vec![Default::default(); initial], entries: 0 }))
+            .map(|_| {
+                Mutex::new(Shard {
+                    buckets: vec![Default::default(); initial],
+                    entries: 0,
+                })
+            })
             .collect();
         Table {
             shards,
@@ -224,15 +241,25 @@ impl<P: Clone + Eq + Hash> Table<P> {
     }
 
     fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, Shard<P>> {
-        let index = if self.shard_bits == 0 { 0 } else { (hash >> (64 - self.shard_bits)) as usize };
-        self.shards[index].lock().unwrap_or_else(PoisonError::into_inner)
+        let index = if self.shard_bits == 0 {
+            0
+        } else {
+            (hash >> (64 - self.shard_bits)) as usize
+        };
+        self.shards[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// What the table knows of `key` (its hash is `hash`).
     pub(crate) fn get(&self, key: &P, hash: u64) -> Option<Knowledge> {
         let shard = self.shard(hash);
         let bucket = &shard.buckets[hash as usize & (shard.buckets.len() - 1)];
-        bucket.iter().flatten().find(|slot| slot.key == *key).map(|slot| slot.knowledge)
+        bucket
+            .iter()
+            .flatten()
+            .find(|slot| slot.key == *key)
+            .map(|slot| slot.knowledge)
     }
 
     /// Adds what is now known of `key` to what the table knows.
@@ -248,7 +275,11 @@ impl<P: Clone + Eq + Hash> Table<P> {
             slot.work = slot.work.max(work);
             return;
         }
-        let slot = Slot { key: key.clone(), knowledge, work };
+        let slot = Slot {
+            key: key.clone(),
+            knowledge,
+            work,
+        };
         if let Some(empty) = bucket.iter_mut().find(|way| way.is_none()) {
             *empty = Some(slot);
             shard.entries += 1;
@@ -267,9 +298,11 @@ impl<P: Clone + Eq + Hash> Table<P> {
         let bucket = std::mem::size_of::<Bucket<P>>();
         let old = shard.buckets.len();
         let extra = old * bucket;
-        let reserved = self.bytes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bytes| {
-            (bytes + extra <= self.budget).then_some(bytes + extra)
-        });
+        let reserved = self
+            .bytes
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bytes| {
+                (bytes + extra <= self.budget).then_some(bytes + extra)
+            });
         if reserved.is_err() {
             return;
         }
@@ -281,30 +314,31 @@ impl<P: Clone + Eq + Hash> Table<P> {
         buckets.resize(old * 2, Default::default());
         let mask = old * 2 - 1;
         let mut kept = 0;
-        for slot in std::mem::take(&mut shard.buckets).into_iter().flatten().flatten() {
+        for slot in std::mem::take(&mut shard.buckets)
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             let hash = self.hasher.hash_one(&slot.key);
-            if let Some(way) = buckets[hash as usize & mask].iter_mut().find(|way| way.is_none()) {
+            if let Some(way) = buckets[hash as usize & mask]
+                .iter_mut()
+                .find(|way| way.is_none())
+            {
                 *way = Some(slot);
                 kept += 1;
             }
         }
-        self.entries.fetch_sub((shard.entries - kept) as u64, Ordering::Relaxed);
+        self.entries
+            .fetch_sub((shard.entries - kept) as u64, Ordering::Relaxed);
         shard.entries = kept;
         shard.buckets = buckets;
     }
 
     /// Entries stored.
     pub(crate) fn len(&self) -> usize {
-        self.shards.iter().map(|shard| shard.lock().unwrap_or_else(PoisonError::into_inner).entries).sum()
-    }
-
-    /// Entries with an exact nimber (exploration).
-    pub(crate) fn exact_len(&self) -> usize {
         self.shards
             .iter()
-            .map(|shard| {
-                shard.lock().unwrap_or_else(PoisonError::into_inner).buckets.iter().flatten().flatten().filter(|s| s.knowledge.exact).count()
-            })
+            .map(|shard| shard.lock().unwrap_or_else(PoisonError::into_inner).entries)
             .sum()
     }
 

@@ -123,8 +123,16 @@ impl<B: Bits> Cram<B> {
         if rows == 0 || cols == 0 {
             return Err(CramError::Empty { rows, cols });
         }
-        let transposed = layout::<B>(rows, cols).ok_or(CramError::TooLarge { rows, cols, max_rows: B::BITS / 8 })?;
-        let (srows, scols) = if transposed { (cols, rows) } else { (rows, cols) };
+        let transposed = layout::<B>(rows, cols).ok_or(CramError::TooLarge {
+            rows,
+            cols,
+            max_rows: B::BITS / 8,
+        })?;
+        let (srows, scols) = if transposed {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
         let row = (1u128 << scols) - 1;
         let mut board = 0u128;
         for r in 0..srows {
@@ -140,7 +148,12 @@ impl<B: Bits> Cram<B> {
         };
         for &(row, col) in blocked {
             if row >= rows || col >= cols {
-                return Err(CramError::Outside { row, col, rows, cols });
+                return Err(CramError::Outside {
+                    row,
+                    col,
+                    rows,
+                    cols,
+                });
             }
             cram.start &= !(B::ONE << cram.bit(row, col));
         }
@@ -189,7 +202,11 @@ impl<B: Bits> Cram<B> {
 
     /// The bit of a cell given in the board's orientation.
     fn bit(&self, row: u32, col: u32) -> u32 {
-        if self.transposed { 8 * col + row } else { 8 * row + col }
+        if self.transposed {
+            8 * col + row
+        } else {
+            8 * row + col
+        }
     }
 
     /// The cell of a bit, in the board's orientation.
@@ -212,9 +229,12 @@ impl<B: Bits> Cram<B> {
     fn component(&self, free: B, seed: B) -> B {
         let mut part = seed;
         loop {
-            let grown =
-                (part | ((part << 1) & self.not_column_0) | ((part >> 1) & self.not_column_7) | (part << 8) | (part >> 8))
-                    & free;
+            let grown = (part
+                | ((part << 1) & self.not_column_0)
+                | ((part >> 1) & self.not_column_7)
+                | (part << 8)
+                | (part >> 8))
+                & free;
             if grown == part {
                 return part;
             }
@@ -332,7 +352,7 @@ impl<B: Bits> Game for Cram<B> {
         let mut rest = live;
         while rest != B::ZERO {
             let part = self.component(live, rest.lowest());
-            rest = rest & !part;
+            rest &= !part;
             components.push(Cells(part));
         }
     }
@@ -376,7 +396,11 @@ mod tests {
 
     /// The nimber by the definition: the mex of the options', no split, no
     /// symmetry.
-    fn by_definition<B: Bits>(cram: &Cram<B>, position: Cells<B>, memo: &mut HashMap<B, Nimber>) -> Nimber {
+    fn by_definition<B: Bits>(
+        cram: &Cram<B>,
+        position: Cells<B>,
+        memo: &mut HashMap<B, Nimber>,
+    ) -> Nimber {
         if let Some(&n) = memo.get(&position.0) {
             return n;
         }
@@ -398,9 +422,17 @@ mod tests {
                 let cram = Cram::<u64>::new(rows, cols).unwrap();
                 let solver = Solver::new(&cram);
                 let expected = by_definition(&cram, cram.start(), &mut HashMap::new());
-                assert_eq!(solver.nimber(&cram.start()).unwrap(), expected, "{rows}x{cols}");
+                assert_eq!(
+                    solver.nimber(&cram.start()).unwrap(),
+                    expected,
+                    "{rows}x{cols}"
+                );
                 let wide = Cram::<u128>::new(rows, cols).unwrap();
-                assert_eq!(Solver::new(&wide).nimber(&wide.start()).unwrap(), expected, "{rows}x{cols}");
+                assert_eq!(
+                    Solver::new(&wide).nimber(&wide.start()).unwrap(),
+                    expected,
+                    "{rows}x{cols}"
+                );
             }
         }
     }
@@ -409,8 +441,12 @@ mod tests {
     /// square, each moved to the top left corner, cell by cell (`None`
     /// where an image does not fit in rows of 8 cells).
     fn images_by_cells(shape: u128) -> Vec<Option<u128>> {
-        let cells: Vec<(i64, i64)> = (0..128).filter(|b| shape >> b & 1 == 1).map(|b| (b / 8, b % 8)).collect();
-        let maps: [fn((i64, i64)) -> (i64, i64); 8] = [
+        let cells: Vec<(i64, i64)> = (0..128)
+            .filter(|b| shape >> b & 1 == 1)
+            .map(|b| (b / 8, b % 8))
+            .collect();
+        type Map = fn((i64, i64)) -> (i64, i64);
+        let maps: [Map; 8] = [
             |(r, c)| (r, c),
             |(r, c)| (-r, -c),
             |(r, c)| (-r, c),
@@ -472,8 +508,17 @@ mod tests {
         let position = cram.position(&[(0, 11), (1, 11)]);
         let mut moves = Vec::new();
         cram.moves(&position, &mut moves);
-        assert_eq!(moves, [Domino { first: (0, 11), second: (1, 11) }]);
+        assert_eq!(
+            moves,
+            [Domino {
+                first: (0, 11),
+                second: (1, 11)
+            }]
+        );
         assert_eq!(cram.free_cells(cram.play(&position, &moves[0])), []);
-        assert!(matches!(Cram::<u64>::new(9, 9), Err(CramError::TooLarge { .. })));
+        assert!(matches!(
+            Cram::<u64>::new(9, 9),
+            Err(CramError::TooLarge { .. })
+        ));
     }
 }
