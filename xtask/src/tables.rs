@@ -14,8 +14,8 @@ use sg_core::knight_pattern::{SearchOptions, search};
 use sg_tables::format::{Game, Header, Metadata, encode_prefix};
 use sg_tables::generate::{self, NoProgress, knight, knight_table, octal_catalogue, row_table};
 use sg_tables::octal::{CATALOGUE_GAMES, OctalCatalogue, encode_catalogue};
+use sg_tables::safe_write::{leftover_temporaries, write_file};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -294,65 +294,33 @@ impl Made {
     }
 }
 
-/// The suffix of the temporary files [`write_atomically`] renames.
-const TMP_SUFFIX: &str = ".tmp";
-
-/// Writes `parts` to `path` through a temporary file and a rename, so that
-/// a reader (or a memory map) never sees a half-written table. On failure
-/// (a full disk, say) the temporary file is removed; if the process is
-/// killed, the next run removes it ([`remove_stale_tmp`]).
-fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(TMP_SUFFIX);
-    let tmp = PathBuf::from(tmp);
-    let written = write_parts(&tmp, parts).and_then(|()| {
-        fs::rename(&tmp, path)
-            .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
-    });
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    written
-}
-
-fn write_parts(tmp: &Path, parts: &[&[u8]]) -> Result<()> {
-    let mut file =
-        fs::File::create(tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-    for part in parts {
-        file.write_all(part)
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-    }
-    file.sync_all()
-        .with_context(|| format!("cannot write {}", tmp.display()))
-}
-
-/// The temporary files (`*.sgt.tmp`, `MANIFEST.md.tmp`) that an interrupted
-/// run of `gen` left in `dir`.
-fn stale_tmp_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut stale: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            let name = p.file_name().unwrap_or_default().to_string_lossy();
-            name.ends_with(&format!(".sgt{TMP_SUFFIX}"))
-                || name == format!("{}{TMP_SUFFIX}", manifest::FILE_NAME)
-        })
-        .collect();
-    stale.sort();
-    stale
+/// The temporary files that a killed run of `gen` left in `dir` for the
+/// files it writes there (`names`); a run that fails or is interrupted by
+/// a signal leaves none (see [`sg_tables::safe_write`]).
+fn stale_tmp_files(dir: &Path, names: &[String]) -> Vec<PathBuf> {
+    names
+        .iter()
+        .flat_map(|name| leftover_temporaries(&dir.join(name)))
+        .collect()
 }
 
 /// Removes what [`stale_tmp_files`] finds, saying so.
-fn remove_stale_tmp(dir: &Path) -> Result<()> {
-    for path in stale_tmp_files(dir) {
+fn remove_stale_tmp(dir: &Path, names: &[String]) -> Result<()> {
+    for path in stale_tmp_files(dir, names) {
         fs::remove_file(&path)
             .with_context(|| format!("cannot remove the stale {}", path.display()))?;
         eprintln!("removed {}, left by an interrupted run", path.display());
     }
     Ok(())
+}
+
+/// The names of the files `gen` writes into its folder for `specs`.
+fn written_names(specs: &[Spec]) -> Vec<String> {
+    specs
+        .iter()
+        .map(|spec| spec.file_name())
+        .chain([manifest::FILE_NAME, octal_md::FILE_NAME].map(str::to_owned))
+        .collect()
 }
 
 /// What `cargo xtask gen` does with the expected contents of each file.
@@ -380,7 +348,7 @@ impl Output<'_> {
     fn ensure(&mut self, name: &str, parts: &[&[u8]]) -> Result<bool> {
         let path = self.dir.join(name);
         // Only a regular file is read (reading a FIFO would block): anything
-        // else there is stale, and replaced when writing.
+        // else there is stale, and refused when writing.
         let regular = fs::metadata(&path).is_ok_and(|m| m.is_file());
         let same = regular
             && fs::read(&path).is_ok_and(|bytes| {
@@ -397,7 +365,7 @@ impl Output<'_> {
                     && rest.is_empty()
             });
         match self.mode {
-            Mode::Write if !same => write_atomically(&path, parts)?,
+            Mode::Write if !same => write_file(&path, parts)?,
             Mode::Check if !same => self.stale.push(path.display().to_string()),
             _ => {}
         }
@@ -429,7 +397,7 @@ pub(crate) fn ensure_tables(
         for dir in std::iter::once(out).chain(copies) {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        remove_stale_tmp(out)?;
+        remove_stale_tmp(out, &written_names(&specs))?;
         let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
         check_disk(out, bytes)?;
     }
@@ -483,7 +451,7 @@ pub(crate) fn ensure_tables(
         }
         return Ok(());
     }
-    for path in stale_tmp_files(out) {
+    for path in stale_tmp_files(out, &written_names(&Spec::all(sizes))) {
         output
             .stale
             .push(format!("{} (left by an interrupted run)", path.display()));
@@ -648,32 +616,24 @@ mod tests {
         // Writing repairs exactly what checking found stale.
         generate(&out, sizes, &pool).unwrap();
         check(&out, sizes, &pool).unwrap();
-        // What a killed run leaves is found by --check, removed by writing.
-        fs::write(out.join("row8.sgt.tmp"), b"half").unwrap();
+        // What a killed run leaves is found by --check, removed by writing;
+        // a file of the user's that looks alike is left alone.
+        fs::write(out.join(".row8.sgt.Ab12yZ.tmp"), b"half").unwrap();
+        fs::write(out.join("row8.sgt.tmp"), b"the user's").unwrap();
         let err = check(&out, sizes, &pool).unwrap_err().to_string();
         assert!(
-            err.contains("row8.sgt.tmp (left by an interrupted run)"),
+            err.contains(".row8.sgt.Ab12yZ.tmp (left by an interrupted run)"),
             "{err}"
         );
         generate(&out, sizes, &pool).unwrap();
-        assert!(!out.join("row8.sgt.tmp").exists());
+        assert!(!out.join(".row8.sgt.Ab12yZ.tmp").exists());
+        assert_eq!(fs::read(out.join("row8.sgt.tmp")).unwrap(), b"the user's");
+        fs::remove_file(out.join("row8.sgt.tmp")).unwrap();
         check(&out, sizes, &pool).unwrap();
         fs::remove_dir_all(&out).unwrap();
         let err = check(&out, sizes, &pool).unwrap_err().to_string();
         assert!(err.contains("does not exist"), "{err}");
         assert!(err.contains("make it with `FIX`"), "{err}");
-    }
-
-    #[test]
-    fn a_failed_write_leaves_no_temporary_file() {
-        let dir = std::env::temp_dir().join(format!("xtask-tmp-test-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        // Renaming onto a folder fails after the temporary file is written.
-        let target = dir.join("table.sgt");
-        fs::create_dir_all(target.join("inside")).unwrap();
-        assert!(write_atomically(&target, &[b"bytes"]).is_err());
-        assert!(!dir.join("table.sgt.tmp").exists());
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -27,6 +27,9 @@
 //!   [`embedded_knight_pattern`], [`embedded_octal_catalogue`] (feature
 //!   `embedded`, on by default): the
 //!   committed tables, validated (the pattern certified) once.
+//! - [`safe_write`]: writing a file the user named (a table, a picture)
+//!   through a unique temporary file, `fsync` and a rename, refusing
+//!   anything but a regular file that can be written.
 //! - [`generate`] (feature `generate`, with rayon): the generators of the
 //!   tables' payloads, in parallel (used by `cargo xtask gen` and the
 //!   benchmarks).
@@ -78,6 +81,7 @@ pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod octal;
+pub mod safe_write;
 mod table;
 mod verify;
 mod views;
