@@ -5,7 +5,7 @@
 //! a sequence cut into lines).
 
 use std::fmt::Write as _;
-use std::io;
+use std::io::{self, Write as _};
 
 /// The largest side of a grid, in cells.
 pub const MAX_GRID_SIDE: usize = 4096;
@@ -38,9 +38,46 @@ pub enum HeatmapError {
         /// Pixels down.
         height: u64,
     },
+    /// The PNG encoder failed. (Its error is shown in the message, so it
+    /// is not a `source()`: a chain of causes prints each once.)
+    #[error("cannot encode the PNG: {0}")]
+    Png(png::EncodingError),
     /// Writing the PNG failed.
     #[error("cannot write the PNG: {0}")]
-    Png(#[from] png::EncodingError),
+    Write(io::Error),
+}
+
+impl From<png::EncodingError> for HeatmapError {
+    fn from(e: png::EncodingError) -> Self {
+        match e {
+            png::EncodingError::IoError(e) => Self::Write(e),
+            e => Self::Png(e),
+        }
+    }
+}
+
+/// Checks that a grid of `width` x `height` cells can be made.
+pub fn check_grid(width: usize, height: usize) -> Result<(), HeatmapError> {
+    if (1..=MAX_GRID_SIDE).contains(&width) && (1..=MAX_GRID_SIDE).contains(&height) {
+        Ok(())
+    } else {
+        Err(HeatmapError::GridSize { width, height })
+    }
+}
+
+/// The size in pixels of the picture of a grid of `width` x `height`
+/// cells, each `scale` pixels on a side, if it is at most
+/// [`MAX_IMAGE_SIDE`] on a side (and `scale` is not 0).
+pub fn picture_size(width: usize, height: usize, scale: u32) -> Result<(u32, u32), HeatmapError> {
+    let pixels = |cells: usize| (cells as u64).saturating_mul(u64::from(scale));
+    let (w, h) = (pixels(width), pixels(height));
+    if scale == 0 || w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE {
+        return Err(HeatmapError::ImageSize {
+            width: w,
+            height: h,
+        });
+    }
+    Ok((w as u32, h as u32))
 }
 
 /// A rectangle of values, row by row: `width` cells across, `height` down.
@@ -59,9 +96,7 @@ impl Grid {
         height: usize,
         mut value: impl FnMut(usize, usize) -> Result<u32, E>,
     ) -> Result<Self, E> {
-        if !(1..=MAX_GRID_SIDE).contains(&width) || !(1..=MAX_GRID_SIDE).contains(&height) {
-            return Err(HeatmapError::GridSize { width, height }.into());
-        }
+        check_grid(width, height)?;
         let mut values = Vec::with_capacity(width * height);
         for row in 0..height {
             for col in 0..width {
@@ -112,38 +147,33 @@ impl Grid {
     }
 
     /// Writes the grid as a PNG heatmap, each cell a square of `scale`
-    /// pixels (so the picture is `width * scale` by `height * scale`):
-    /// losing positions in [`LOSING_COLOUR`], the other values on a
-    /// viridis-like scale from dark purple (1) to yellow (the largest).
+    /// pixels (so the picture is `width * scale` by `height * scale`, see
+    /// [`picture_size`]): losing positions in [`LOSING_COLOUR`], the other
+    /// values on a viridis-like scale from dark purple (1) to yellow (the
+    /// largest). The picture is encoded line by line: the memory it takes
+    /// is one line of pixels, whatever its height.
     pub fn write_png(&self, scale: u32, out: impl io::Write) -> Result<(), HeatmapError> {
-        let (w, h) = (
-            self.width as u64 * u64::from(scale),
-            self.height as u64 * u64::from(scale),
-        );
-        if scale == 0 || w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE {
-            return Err(HeatmapError::ImageSize {
-                width: w,
-                height: h,
-            });
-        }
+        let (w, h) = picture_size(self.width, self.height, scale)?;
         let max = self.values.iter().copied().max().unwrap_or(0);
-        let scale = scale as usize;
-        let mut pixels = Vec::with_capacity(3 * w as usize * h as usize);
-        for row in self.rows() {
-            let line: Vec<u8> = row
-                .iter()
-                .flat_map(|&v| std::iter::repeat_n(colour(v, max), scale))
-                .flatten()
-                .collect();
-            for _ in 0..scale {
-                pixels.extend_from_slice(&line);
-            }
-        }
-        let mut encoder = png::Encoder::new(out, w as u32, h as u32);
+        let mut encoder = png::Encoder::new(out, w, h);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header()?;
-        writer.write_image_data(&pixels)?;
+        let mut stream = writer.stream_writer()?;
+        let mut line = Vec::with_capacity(3 * w as usize);
+        for row in self.rows() {
+            line.clear();
+            for &value in row {
+                let colour = colour(value, max);
+                for _ in 0..scale {
+                    line.extend_from_slice(&colour);
+                }
+            }
+            for _ in 0..scale {
+                stream.write_all(&line).map_err(HeatmapError::Write)?;
+            }
+        }
+        stream.finish()?;
         writer.finish()?;
         Ok(())
     }

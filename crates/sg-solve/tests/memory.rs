@@ -231,3 +231,34 @@ fn found_by_fuzzing_the_unfixed_uva11927() {
         "expected a stone count, found `33\\x01\\xf7\\xff\\x00!5`",
     );
 }
+
+#[test]
+fn a_picture_is_encoded_line_by_line() {
+    // 8192 x 8192 pixels: 192 MiB of RGB, three times the limit; the PNG
+    // is written one line of pixels at a time.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("knight.png");
+    let png = path.to_str().unwrap();
+    let args = [
+        "knight", "--grid", "0..512", "0..512", "--scale", "16", "--png", png,
+    ];
+    let (code, out, err) = run(&args, b"");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().count(), 512);
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let info = decoder.read_info().unwrap().info().clone();
+    assert_eq!((info.width, info.height), (8192, 8192));
+    // The rows of a width of 20: 1024 x 1024 squares of 8 pixels.
+    let path = dir.path().join("rows.png");
+    let png = path.to_str().unwrap();
+    let (code, _, err) = run(
+        &[
+            "row", "--grid", "--width", "20", "--scale", "8", "--png", png,
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let info = decoder.read_info().unwrap().info().clone();
+    assert_eq!((info.width, info.height), (8192, 8192));
+}

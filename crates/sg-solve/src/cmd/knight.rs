@@ -1,7 +1,7 @@
 //! `grundy knight`: the Grundy value of one knight anywhere, any move set,
 //! or a grid of values as text, JSON or a PNG heatmap.
 
-use super::shared::{UsageError, parse_digits, print_answers, write_png};
+use super::shared::{UsageError, check_grid, parse_digits, print_answers, write_png};
 use anyhow::{Result, bail};
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
@@ -54,7 +54,8 @@ pub(crate) struct Args {
     /// Print the values of the squares X0 <= x < X1, Y0 <= y < Y1 instead.
     #[arg(long, num_args = 2, value_names = ["X0..X1", "Y0..Y1"], value_parser = parse_range)]
     grid: Option<Vec<Range<u64>>>,
-    /// With --grid: also draw the grid as a PNG heatmap into FILE.
+    /// With --grid: also draw the grid as a PNG heatmap into FILE (a new
+    /// file, or a regular file that can be written, replaced whole).
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
     /// Pixels on a side of each square of the PNG.
@@ -148,14 +149,15 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     match (&args.grid, args.x, args.y) {
         (Some(ranges), _, _) => {
             let (xs, ys) = (ranges[0].clone(), ranges[1].clone());
+            let side = |r: &Range<u64>| usize::try_from(r.end - r.start).unwrap_or(usize::MAX);
+            let png = check_grid(side(&xs), side(&ys), args.png.as_deref(), args.scale)?;
             let max_sum = (xs.end - 1).saturating_add(ys.end - 1);
             let mut values = Values::new(args.moves, args.online, max_sum)?;
-            let side = |r: &Range<u64>| usize::try_from(r.end - r.start).unwrap_or(usize::MAX);
             let grid = Grid::from_fn(side(&xs), side(&ys), |col, row| {
                 values.value(xs.start + col as u64, ys.start + row as u64)
             })?;
-            if let Some(path) = &args.png {
-                write_png(&grid, args.scale, path)?;
+            if let Some(png) = &png {
+                write_png(&grid, args.scale, png)?;
             }
             if args.json {
                 let answer = GridJson {

@@ -5,6 +5,7 @@
 //! resumed from a table file.
 
 use super::octal_run::{Run, bad_input};
+use super::shared::destination;
 use anyhow::{Context, Result};
 use serde_json::json;
 use sg_core::octal::{MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, Rules, winning_move};
@@ -58,7 +59,9 @@ pub(crate) struct Args {
     #[arg(long, requires = "heaps")]
     hint: bool,
     /// Write the values computed to this table file (.sgt, kind "octal
-    /// sequence").
+    /// sequence"): a new file, or a regular file that can be written
+    /// (checked before the run; never a link, device or FIFO), replaced
+    /// whole through a temporary file and a rename.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Continue the run stored in this table file (made by --out): its
@@ -82,6 +85,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         },
         (None, None) => None,
     };
+    // Before the run, which may be long.
+    let out_file = args.out.as_deref().map(destination).transpose()?;
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads as usize)
@@ -93,8 +98,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Ok(run) => run,
         Err(message) => return Ok(bad_input(message)),
     };
-    if let Some(path) = &args.out {
-        run.write(path)?;
+    if let Some(out_file) = &out_file {
+        run.write(out_file)?;
     }
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);

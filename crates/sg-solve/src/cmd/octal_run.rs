@@ -14,11 +14,12 @@
 //! `--resume` is there to save.
 
 pub(crate) use super::shared::bad_input;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, grundy_of_heap};
 use sg_tables::format::{Game, Metadata, encode};
 use sg_tables::octal::CatalogueEntry;
+use sg_tables::safe_write::Destination;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -113,9 +114,10 @@ impl Run {
             .map(|p| PeriodicSequence::new(p, &self.values))
     }
 
-    /// `--out`: writes the values as an octal-sequence table, through a
-    /// temporary file and a rename.
-    pub(crate) fn write(&self, path: &Path) -> Result<()> {
+    /// `--out`: writes the values as an octal-sequence table into
+    /// `destination` (checked before the run), which is the old file or
+    /// the complete new one whatever happens.
+    pub(crate) fn write(&self, destination: &Destination) -> Result<()> {
         let metadata = Metadata {
             game: Game::OctalSequence {
                 code: self.summary.rules.to_string(),
@@ -125,11 +127,8 @@ impl Run {
         };
         let payload: Vec<u8> = self.values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let bytes = encode(&metadata, &payload)?;
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        std::fs::write(&tmp, bytes)
-            .with_context(|| format!("cannot write {}", Path::new(&tmp).display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+        // A failed write is reported by `write` as the destination's error.
+        destination.write(|out| Ok::<_, anyhow::Error>(out.write_all(&bytes)?))
     }
 }
 

@@ -2,7 +2,7 @@
 //! the values of every row of a width as a grid, text, JSON or a PNG
 //! heatmap.
 
-use super::shared::{UsageError, print_answers, write_png};
+use super::shared::{UsageError, check_grid, print_answers, write_png};
 use anyhow::{Result, bail};
 use sg_core::row::{MAX_WIDTH, row_from_columns, row_grundy};
 use sg_solve::answer::write_json_line;
@@ -37,7 +37,8 @@ pub(crate) struct Args {
     /// Print the values of every row of W cells as a grid instead.
     #[arg(long)]
     grid: bool,
-    /// With --grid: also draw the grid as a PNG heatmap into FILE.
+    /// With --grid: also draw the grid as a PNG heatmap into FILE (a new
+    /// file, or a regular file that can be written, replaced whole).
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
     /// Pixels on a side of each row's square in the PNG.
@@ -91,11 +92,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         )));
     }
     let right = width.div_ceil(2);
-    let grid = Grid::from_fn::<anyhow::Error>(1 << right, 1 << (width - right), |x, y| {
+    let (across, down) = (1 << right, 1 << (width - right));
+    let png = check_grid(across, down, args.png.as_deref(), args.scale)?;
+    let grid = Grid::from_fn::<anyhow::Error>(across, down, |x, y| {
         Ok(row_grundy(((y as u64) << right) | x as u64))
     })?;
-    if let Some(path) = &args.png {
-        write_png(&grid, args.scale, path)?;
+    if let Some(png) = &png {
+        write_png(&grid, args.scale, png)?;
     }
     if args.json {
         let values = grid.rows().collect();

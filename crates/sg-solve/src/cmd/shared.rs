@@ -2,16 +2,17 @@
 //! where table values come from (`--tables DIR`, `--online` or the
 //! compiled-in tables), the one place that memory-maps a table file,
 //! printing the answers before the input error with exit status 2, and
-//! writing a heatmap file.
+//! checking and writing the files the user names (`--out`, `--png`).
 
 use crate::input::{self, Input, ReadError};
 use anyhow::{Context, Result};
 use sg_solve::InputError;
 use sg_solve::error::escape_text;
-use sg_solve::heatmap::Grid;
+use sg_solve::heatmap::{self, Grid};
 use sg_solve::tables::{FindError, find_tables};
 use sg_solve::values::{KnightValues, RowValues};
 use sg_tables::format::TableKind;
+use sg_tables::safe_write::{Destination, WriteError};
 use sg_tables::{TableError, TableFile};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -101,7 +102,13 @@ pub(crate) struct UsageError(pub(crate) String);
 /// The exit status for the error `e` that ended a subcommand: 2 for a
 /// [`UsageError`], 1 otherwise.
 pub(crate) fn exit_status(e: &anyhow::Error) -> ExitCode {
-    if e.chain().any(|cause| cause.is::<UsageError>()) {
+    let refused = |cause: &(dyn std::error::Error + 'static)| {
+        cause.is::<UsageError>()
+            || cause
+                .downcast_ref::<WriteError>()
+                .is_some_and(WriteError::is_refusal)
+    };
+    if e.chain().any(refused) {
         ExitCode::from(EXIT_BAD_INPUT)
     } else {
         ExitCode::FAILURE
@@ -121,12 +128,39 @@ pub(crate) fn print_answers(out: &[u8], result: Result<(), InputError>) -> Resul
     }
 }
 
-/// Writes `grid` as a PNG heatmap into `path` (`--png FILE`).
-pub(crate) fn write_png(grid: &Grid, scale: u32, path: &Path) -> Result<()> {
-    let file =
-        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    grid.write_png(scale, std::io::BufWriter::new(file))
-        .with_context(|| format!("cannot write {}", path.display()))
+/// Checks the file a subcommand will write (`--out`, `--png`) before any
+/// work is done: a regular file that can be written, or a new file in a
+/// folder that can be (see [`sg_tables::safe_write`]); anything else is
+/// refused with exit status 2.
+pub(crate) fn destination(path: &Path) -> Result<Destination> {
+    Ok(Destination::check(path)?)
+}
+
+/// Checks, before any work, a grid of `width` x `height` cells and the
+/// file `png` its picture at `scale` goes to (`--png FILE`): a grid or a
+/// picture too large is refused with exit status 2, and so is a file that
+/// [`destination`] refuses. The checked destination of the picture.
+pub(crate) fn check_grid(
+    width: usize,
+    height: usize,
+    png: Option<&Path>,
+    scale: u32,
+) -> Result<Option<Destination>> {
+    heatmap::check_grid(width, height).map_err(|e| UsageError(e.to_string()))?;
+    let Some(path) = png else {
+        return Ok(None);
+    };
+    heatmap::picture_size(width, height, scale).map_err(|e| UsageError(e.to_string()))?;
+    destination(path).map(Some)
+}
+
+/// Writes `grid` as a PNG heatmap into `destination` (`--png FILE`),
+/// which is the old file or the complete new one whatever happens.
+pub(crate) fn write_png(grid: &Grid, scale: u32, destination: &Destination) -> Result<()> {
+    destination.write(|out| {
+        grid.write_png(scale, out)
+            .with_context(|| format!("cannot write {}", destination.path().display()))
+    })
 }
 
 /// Reports bad input (or a bad usage) on standard error as one line
