@@ -520,8 +520,9 @@ impl Sequence {
     /// (the global pool's size when called outside any pool), and only the
     /// caller's when called on a thread of a rayon pool, whose other
     /// threads are presumed busy (e.g. with other games). Without feature
-    /// `parallel`, always the caller's alone. The values do not depend on
-    /// it.
+    /// `parallel`, always the caller's alone. Any count works; the crew
+    /// runs at most 31 threads (more would not pay, see the `crew`
+    /// module). The values do not depend on it.
     pub fn with_threads(mut self, threads: usize) -> Sequence {
         self.helpers = Some(threads.saturating_sub(1));
         self

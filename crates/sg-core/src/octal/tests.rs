@@ -253,7 +253,8 @@ fn portable_search_matches_the_definition() {
 
 /// The values do not depend on the crew: 1, 2 or 4 threads (more threads
 /// than this machine may have cores, so that chunks are claimed in
-/// every order), on random codes with batches from heap 64, against the
+/// every order), and on some codes 31, 32 and 64 (beyond the crew's
+/// largest size), on random codes with batches from heap 64, against the
 /// definition.
 #[test]
 fn crews_of_any_size_give_the_definition() {
@@ -261,7 +262,8 @@ fn crews_of_any_size_give_the_definition() {
     for case in 0..60 {
         let rules = random_code(&mut rng, 1 + case % 4, 8, case % 5 == 4);
         let reference = grundy_by_definition(&rules, 1200).unwrap();
-        for threads in [1, 2, 4] {
+        let many: &[usize] = if case % 10 == 0 { &[31, 32, 64] } else { &[] };
+        for &threads in [1, 2, 4].iter().chain(many) {
             let mut s = Sequence::new(rules.clone())
                 .with_batches_from(64)
                 .with_threads(threads);
