@@ -241,11 +241,12 @@ struct Interior {
 
 impl Interior {
     fn of(moves: &MoveSet) -> Self {
+        // In 64 bits: `-i32::MIN` does not fit in an `i32`.
         let most_below = |step: fn(&(i32, i32)) -> i32| {
             moves
                 .steps()
                 .iter()
-                .map(|s| u64::from((-step(s)).max(0).unsigned_abs()))
+                .map(|s| (-i64::from(step(s))).max(0).unsigned_abs())
                 .max()
                 .unwrap_or(0)
         };
@@ -409,6 +410,33 @@ mod tests {
             t.value(150, 3).unwrap();
             t.value(7, 393).unwrap();
             assert_eq!(t.values, triangle_square_by_square(&m, 400), "{steps:?}");
+        }
+    }
+
+    /// Steps at the ends of `i32` (whose negation does not fit in one):
+    /// alone, in pairs, and beside ordinary steps, the table grown in
+    /// slices agrees with square by square, with no overflow.
+    #[test]
+    fn extreme_steps_match_square_by_square() {
+        const EDGES: [i32; 8] = [i32::MIN, i32::MIN + 1, -3, -1, 0, 1, 2, i32::MAX];
+        let steps: Vec<(i32, i32)> = EDGES
+            .iter()
+            .flat_map(|&dx| EDGES.iter().map(move |&dy| (dx, dy)))
+            .filter(|&(dx, dy)| i64::from(dx) + i64::from(dy) < 0)
+            .collect();
+        let mut sets: Vec<Vec<(i32, i32)>> = Vec::new();
+        for (k, &s) in steps.iter().enumerate() {
+            sets.push(vec![s]);
+            sets.push(vec![s, steps[(k * 7 + 3) % steps.len()]]);
+            sets.push(vec![(-2, 1), s, (-1, -2)]);
+        }
+        for set in sets {
+            let m = MoveSet::new(&set).unwrap();
+            let mut t = TriangleTable::new(m.clone(), 60);
+            t.value(3, 4).unwrap();
+            t.value(0, 60).unwrap();
+            assert_eq!(t.values, triangle_square_by_square(&m, 60), "{set:?}");
+            assert_eq!(knight_square_table(&m, 20).len(), 400);
         }
     }
 

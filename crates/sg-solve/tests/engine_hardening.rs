@@ -51,3 +51,50 @@ fn any_thread_count_gives_the_same_values() {
         );
     }
 }
+
+/// Item 2: steps at the ends of `i32` (whose negation overflows an `i32`)
+/// are answered like any other, or refused with exit status 2 where the
+/// square is beyond what can be computed for them.
+#[test]
+fn extreme_knight_steps_are_answered_or_refused() {
+    const MIN: i32 = i32::MIN;
+    const MAX: i32 = i32::MAX;
+    for steps in [
+        format!("{MIN},0"),
+        format!("0,{MIN}"),
+        format!("{MAX},{MIN}"),
+        format!("{MIN},{MIN}"),
+        format!("{MIN},{MAX}"),
+        format!("-3,-1 {MIN},0 -2,1"),
+    ] {
+        // From (3, 1), no extreme step stays on the board: 0, but for
+        // the last set, whose (-3, -1) reaches (0, 0) (worth 0) and whose
+        // (-2, 1) reaches (1, 2) (no move stays on the board: 0): 1.
+        let out = grundy(&["knight", "3", "1", "--moves", &steps], "");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{steps}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{steps}: {stderr}");
+        let value = String::from_utf8(out.stdout).unwrap();
+        let expected = if steps.starts_with("-3") {
+            "1\n"
+        } else {
+            "0\n"
+        };
+        assert_eq!(value, expected, "{steps}");
+        let out = grundy(&["knight", "--grid", "0..8", "0..8", "--moves", &steps], "");
+        assert_eq!(out.status.code(), Some(0), "{steps}");
+        // Far out, no certified description: refused as the user's to fix.
+        let (_, err) = fails(
+            &["knight", "4611686018427387904", "7", "--moves", &steps],
+            "",
+        );
+        assert!(
+            err.contains("the limit for computing by the definition"),
+            "{err}"
+        );
+    }
+    // A step beyond 32 bits is refused where it is written.
+    let (code, _, err) = run_env(&["knight", "1", "2", "--moves", "-2147483649,0"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("out of range for a step"), "{err}");
+}

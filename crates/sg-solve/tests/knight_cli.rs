@@ -128,13 +128,14 @@ fn without_a_certificate_small_squares_come_from_the_definition() {
         assert_eq!(out.trim().parse::<u8>().unwrap(), t.value(x, y).unwrap());
         assert!(err.starts_with("note: no certificate found"), "{err}");
     }
-    // Beyond the limit of the definition: an error naming the limit.
+    // Beyond the limit of the definition: an error naming the limit, the
+    // user's to fix (exit status 2).
     let limit = TriangleTable::DEFAULT_MAX_SUM;
     let (code, out, err) = run(
         &["knight", &limit.to_string(), "1", "--moves", UNCERTIFIED],
         "",
     );
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(out.is_empty());
     assert!(err.contains("no certificate found"), "{err}");
     assert!(err.contains(&format!("beyond {limit}")), "{err}");

@@ -107,11 +107,13 @@ impl Values {
                     DEFINITION_MAX_SUM,
                 ))))
             }
-            Err(e) => bail!(
+            // The square asked for is beyond what can be answered for
+            // this move set: the user's to change (exit status 2).
+            Err(e) => bail!(UsageError(format!(
                 "move set {:?}: {e}, and x + y = {max_sum} is beyond {DEFINITION_MAX_SUM}, \
                  the limit for computing by the definition",
                 moves.steps()
-            ),
+            ))),
         }
     }
 
