@@ -98,3 +98,19 @@ fn extreme_knight_steps_are_answered_or_refused() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("out of range for a step"), "{err}");
 }
+
+/// Item 20: a code with no move (`.`, `0.`: almost certainly a typo) is
+/// refused, saying why.
+#[test]
+fn a_code_without_moves_is_refused() {
+    for code in [".", "0.", "0.0", " 0.000 "] {
+        let (out, err) = fails(&["octal", code], "");
+        assert_eq!(out, "");
+        assert!(err.contains("allows no move"), "{code}: {err}");
+        let (_, err) = fails(&["octal", code, "--online", "--heaps", "3"], "");
+        assert!(err.contains("allows no move"), "{code}: {err}");
+    }
+    // `4.` splits a heap in two: a game with moves.
+    let out = grundy(&["octal", "4.", "--heaps", "3"], "");
+    assert_eq!(out.status.code(), Some(0));
+}

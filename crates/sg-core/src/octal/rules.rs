@@ -223,6 +223,16 @@ impl Rules {
         }
     }
 
+    /// Whether any move exists: false only for the codes whose digits are
+    /// all 0 (`0.0`, and `0.` or `.`, which `grundy octal` refuses as
+    /// typos), where every heap's value is 0.
+    pub fn has_moves(&self) -> bool {
+        match &self.kind {
+            Kind::Code(d) => d.iter().any(|&x| x != 0),
+            Kind::GrundysGame => true,
+        }
+    }
+
     /// Whether this is Grundy's game.
     pub fn is_grundys_game(&self) -> bool {
         matches!(self.kind, Kind::GrundysGame)
@@ -327,6 +337,11 @@ mod tests {
         assert_eq!((h.max_parts(), h.is_hexadecimal()), (3, true));
         assert_eq!(Rules::parse("0.33").unwrap().max_parts(), 1);
         assert!(!Rules::grundys_game().has_periodicity_theorem());
+        for (code, moves) in [(".", false), ("0.", false), ("0.000", false), ("4.", true)] {
+            assert_eq!(Rules::parse(code).unwrap().has_moves(), moves, "{code}");
+        }
+        assert!(Rules::grundys_game().has_moves());
+        assert!(Rules::subtraction(&[3]).unwrap().has_moves());
     }
 
     #[test]

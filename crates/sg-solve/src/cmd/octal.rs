@@ -76,6 +76,15 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let rules = match (&args.code, &args.subtract) {
         (Some(code), _) => match Rules::parse(code) {
+            // No digit after the point, no move: almost certainly a typo
+            // (`.` for `.6`). `0.0`, written out, is answered.
+            Ok(rules) if !rules.has_moves() && code.trim().ends_with('.') => {
+                return Ok(bad_input(format!(
+                    "the code {:?} has no digit after the point, so it allows no move: \
+                     give its digits, e.g. 0.77 or .6 (0.0 is the game without moves)",
+                    code.trim()
+                )));
+            }
             Ok(rules) => Some(rules),
             Err(e) => return Ok(bad_input(format!("bad code {code:?}: {e}"))),
         },
