@@ -114,3 +114,38 @@ fn a_code_without_moves_is_refused() {
     let out = grundy(&["octal", "4.", "--heaps", "3"], "");
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Item 21: the progress bar (drawn on a terminal: here the pseudo-terminal
+/// of `script`) shows a rate only when it means something: never `0/s`,
+/// and never more heaps per second than heaps done (the bar appears after
+/// a second of work). It used to show `0/s`, then `286200733767/s`.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_progress_rate_is_never_absurd() {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let command = format!(
+        "'{}' octal .354 --online --to 30000000 --threads 1",
+        bin.display()
+    );
+    // Stopped after 4 seconds: the frames drawn by then.
+    let out = std::process::Command::new("timeout")
+        .args(["4", "script", "-qc", &command, "/dev/null"])
+        .output()
+        .expect("`script` (util-linux) and `timeout` (coreutils) run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let number = |s: &str| s.replace(',', "").parse::<u64>();
+    let mut frames = 0;
+    for frame in text.split(['\r', '\n']).filter(|f| f.contains(" heaps, ")) {
+        let (head, tail) = frame.split_once(" heaps, ").unwrap();
+        let done = head.rsplit(' ').next().unwrap().split('/').next().unwrap();
+        let done = number(done).unwrap_or_else(|_| panic!("{frame:?}"));
+        let rate = tail.split("/s").next().unwrap();
+        assert!(rate != "0", "{frame:?}");
+        if rate != "-" {
+            let rate = number(rate).unwrap_or_else(|_| panic!("{frame:?}"));
+            assert!(rate <= done, "{frame:?}");
+        }
+        frames += 1;
+    }
+    assert!(frames > 0, "no progress drawn: {text:?}");
+}

@@ -4,6 +4,7 @@
 //! (reading the input, choosing a table source, printing answers then the
 //! input error) is in [`shared`].
 
+mod octal_progress;
 mod octal_run;
 mod shared;
 

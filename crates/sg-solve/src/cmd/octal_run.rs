@@ -13,9 +13,10 @@
 //! Recomputing every value would cost as much as the stored run, which
 //! `--resume` is there to save.
 
+use super::octal_progress::new_bar;
 pub(crate) use super::shared::bad_input;
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::ProgressBar;
 use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, grundy_of_heap};
 use sg_tables::format::{Game, Metadata, encode};
 use sg_tables::octal::CatalogueEntry;
@@ -257,7 +258,9 @@ fn extend(mut sequence: Sequence, to: u64) -> Result<Result<Sequence, String>> {
         }
         let bar = match &bar {
             Some(bar) => bar,
-            None if start.elapsed() > Duration::from_secs(1) => bar.insert(new_bar(to, first)),
+            None if start.elapsed() > Duration::from_secs(1) => {
+                bar.insert(new_bar(to, first, start))
+            }
             None => return,
         };
         bar.set_position(done);
@@ -271,27 +274,6 @@ fn extend(mut sequence: Sequence, to: u64) -> Result<Result<Sequence, String>> {
         Err(e @ OctalError::TooManyHeaps { .. }) => Ok(Err(format!("--to {to}: {e}"))),
         Err(e) => Err(e.into()),
     }
-}
-
-/// A progress bar on standard error for heaps `first..=to` (the run stops
-/// sooner if a period is certified: the ETA is an upper bound).
-fn new_bar(to: u64, first: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(to + 1), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "[{elapsed_precise}] {wide_bar} {human_pos}/{human_len} heaps, {rate}, ETA {eta}",
-        )
-        .expect("the template is valid")
-        .with_key(
-            "rate",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0}/s", state.per_sec());
-            },
-        ),
-    );
-    bar.set_position(first);
-    bar.reset_eta();
-    bar
 }
 
 #[cfg(test)]
