@@ -83,8 +83,9 @@ pub type Nimber = u32;
 pub trait Game: Sync {
     /// A position. Keep it compact (it is the key of the transposition
     /// table, whose memory bound counts `size_of::<Position>()` per entry
-    /// and cannot see memory a position owns on the heap).
-    type Position: Clone + Eq + Hash + Debug + Send + Sync;
+    /// and cannot see memory a position owns on the heap). `Default` fills
+    /// the table's empty slots; any value will do.
+    type Position: Clone + Eq + Hash + Debug + Default + Send + Sync;
     /// A move, as a player would name it (returned by
     /// [`Solver::winning_move`](crate::Solver::winning_move)).
     type Move: Clone + PartialEq + Debug + Send + Sync;

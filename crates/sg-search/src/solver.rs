@@ -37,18 +37,44 @@
 //! game a million moves deep needs memory, not a deep call stack.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::game::{Game, Nimber};
 use crate::table::{Knowledge, Table};
+use rayon::prelude::*;
+
 use crate::{Outcome, SearchError};
+
+/// Why a worker stopped before answering.
+#[derive(Debug)]
+enum Stop {
+    /// The search failed.
+    Error(SearchError),
+    /// Another thread answered the question this worker's answer was for.
+    Cancelled,
+}
+
+impl From<SearchError> for Stop {
+    fn from(error: SearchError) -> Self {
+        Stop::Error(error)
+    }
+}
+
+/// The public result of a top-level worker (which no one cancels).
+fn public<T>(result: Result<T, Stop>) -> Result<T, SearchError> {
+    result.map_err(|stop| match stop {
+        Stop::Error(error) => error,
+        Stop::Cancelled => unreachable!("a top-level search is never cancelled"),
+    })
+}
 
 /// How a [`Solver`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// The most bytes the transposition table may hold.
     pub memory: usize,
-    /// Threads of the search (1: the calling thread only).
+    /// Threads of the search: 1 for the calling thread only, 0 for one per
+    /// CPU.
     pub threads: usize,
 }
 
@@ -66,6 +92,8 @@ pub struct Solver<'g, G: Game> {
     game: &'g G,
     table: Table<G::Position>,
     expanded: AtomicU64,
+    /// The threads of a parallel search (none for one thread).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl<'g, G: Game> Solver<'g, G> {
@@ -74,12 +102,26 @@ impl<'g, G: Game> Solver<'g, G> {
         Self::with_options(game, Options::default())
     }
 
-    /// A solver with the given options.
+    /// A solver with the given options. Threads that cannot be started
+    /// leave the search on the calling thread.
     pub fn with_options(game: &'g G, options: Options) -> Self {
+        let threads = match options.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let pool = (threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .ok()
+            })
+            .flatten();
         Solver {
             game,
-            table: Table::new(options.memory, options.threads),
+            table: Table::new(options.memory, threads),
             expanded: AtomicU64::new(0),
+            pool,
         }
     }
 
@@ -88,41 +130,68 @@ impl<'g, G: Game> Solver<'g, G> {
         self.game
     }
 
+    /// The threads the search uses.
+    pub fn threads(&self) -> usize {
+        self.pool
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads)
+    }
+
+    /// Runs `search` on a worker, in the solver's threads.
+    fn with_worker<T: Send>(
+        &self,
+        search: impl FnOnce(&mut Worker<'_, 'g, G>) -> Result<T, Stop> + Send,
+    ) -> Result<T, SearchError> {
+        let run = || {
+            let mut worker = Worker::new(self, Vec::new(), 0);
+            let result = search(&mut worker);
+            worker.flush();
+            public(result)
+        };
+        match &self.pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        }
+    }
+
     /// The nimber of `position`.
     pub fn nimber(&self, position: &G::Position) -> Result<Nimber, SearchError> {
-        let mut worker = Worker::new(self);
-        let (components, mut x) = worker.components_of(position);
-        for component in &components {
-            x ^= worker.nimber(component)?;
-        }
-        Ok(x)
+        self.with_worker(|worker| {
+            let (components, mut x) = worker.components_of(position);
+            for component in &components {
+                x ^= worker.nimber(component)?;
+            }
+            Ok(x)
+        })
     }
 
     /// Whether the player to move wins `position + *heap`.
     pub fn outcome(&self, position: &G::Position, heap: Nimber) -> Result<Outcome, SearchError> {
-        let mut worker = Worker::new(self);
-        let (components, known) = worker.components_of(position);
-        Ok(if worker.sum_has_nimber(&components, heap ^ known)? {
-            Outcome::Lose
-        } else {
-            Outcome::Win
+        self.with_worker(|worker| {
+            let (components, known) = worker.components_of(position);
+            Ok(if worker.sum_has_nimber(&components, heap ^ known)? {
+                Outcome::Lose
+            } else {
+                Outcome::Win
+            })
         })
     }
 
     /// A move of `position` to a position of nimber 0 (which wins), or
     /// `None` when there is none (the position is lost, or over).
     pub fn winning_move(&self, position: &G::Position) -> Result<Option<G::Move>, SearchError> {
-        let mut worker = Worker::new(self);
-        let mut moves = Vec::new();
-        self.game.moves(position, &mut moves);
-        for mv in moves {
-            let next = self.game.play(position, &mv);
-            let (components, known) = worker.components_of(&next);
-            if worker.sum_has_nimber(&components, known)? {
-                return Ok(Some(mv));
+        self.with_worker(|worker| {
+            let mut moves = Vec::new();
+            self.game.moves(position, &mut moves);
+            for mv in moves {
+                let next = self.game.play(position, &mv);
+                let (components, known) = worker.components_of(&next);
+                if worker.sum_has_nimber(&components, known)? {
+                    return Ok(Some(mv));
+                }
             }
-        }
-        Ok(None)
+            Ok(None)
+        })
     }
 
     /// Entries in the transposition table.
@@ -164,6 +233,18 @@ pub struct Stats {
     /// The most bytes it may hold.
     pub table_budget: usize,
 }
+
+/// How many options ahead of the one judged are played and split (and
+/// their table entries prefetched).
+const AHEAD: usize = 3;
+
+/// Expansions a worker counts before adding them to the solver's count
+/// (and looking whether it has been cancelled).
+const FLUSH: u64 = 256;
+
+/// Frames at most this deep in the search share their pass two between
+/// threads.
+const PARALLEL_DEPTH: usize = 2;
 
 /// A question about a component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,6 +343,17 @@ enum Step<P> {
 /// One thread's search: its stack, and buffers reused between frames.
 struct Worker<'s, 'g, G: Game> {
     solver: &'s Solver<'g, G>,
+    /// The flags of the parallel searches this worker's answer is part of:
+    /// any set, and the answer is no longer wanted.
+    stops: Vec<&'s AtomicBool>,
+    /// The depth, in the whole search, of this worker's first frame.
+    base_depth: usize,
+    /// Positions expanded by this worker and not yet added to the
+    /// solver's count (added in batches: one shared counter updated by
+    /// every thread at every expansion would cost more than expanding).
+    unflushed: u64,
+    /// Positions expanded by this worker.
+    expanded: u64,
     stack: Vec<Frame<G>>,
     /// Frames popped, kept for their lists.
     spare: Vec<Frame<G>>,
@@ -274,12 +366,17 @@ struct Worker<'s, 'g, G: Game> {
     split: Vec<G::Position>,
     keyed: Vec<(u64, u64, G::Position)>,
     deferred: Vec<u64>,
+    candidates: Vec<usize>,
 }
 
 impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
-    fn new(solver: &'s Solver<'g, G>) -> Self {
+    fn new(solver: &'s Solver<'g, G>, stops: Vec<&'s AtomicBool>, base_depth: usize) -> Self {
         Worker {
             solver,
+            stops,
+            base_depth,
+            unflushed: 0,
+            expanded: 0,
             stack: Vec::new(),
             spare: Vec::new(),
             on_stack: HashMap::new(),
@@ -287,11 +384,78 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             split: Vec::new(),
             keyed: Vec::new(),
             deferred: Vec::new(),
+            candidates: Vec::new(),
         }
     }
 
     fn game(&self) -> &'g G {
         self.solver.game
+    }
+
+    /// Adds this worker's expansions to the solver's count.
+    fn flush(&mut self) {
+        self.solver
+            .expanded
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Whether the answer this worker works on is no longer wanted.
+    fn cancelled(&self) -> bool {
+        self.stops.iter().any(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    /// Whether the top frame's pass two is shared between threads: near
+    /// the root of the search (where the work under each option is large),
+    /// when there are threads to share it with.
+    fn parallel_here(&self) -> bool {
+        self.solver.pool.is_some() && self.base_depth + self.stack.len() <= PARALLEL_DEPTH
+    }
+
+    /// Pass two of the top frame on all threads: looks for an option of
+    /// nimber `t` among those of `order`, each examined by a worker of its
+    /// own; the first found stops the others.
+    fn parallel_scan(&mut self) -> Result<Option<usize>, Stop> {
+        let frame = self.stack.last().expect("a frame");
+        let t = frame.t;
+        let jobs: Vec<(usize, Vec<G::Position>, Nimber)> = frame
+            .order
+            .iter()
+            .map(|&option| {
+                let (parts, _, known) = frame.option(option as usize);
+                (option as usize, parts.to_vec(), known)
+            })
+            .collect();
+        let stop = AtomicBool::new(false);
+        let mut stops = self.stops.clone();
+        stops.push(&stop);
+        let solver = self.solver;
+        let base_depth = self.base_depth + self.stack.len();
+        let found = jobs
+            .par_iter()
+            .with_max_len(1)
+            .map(|(option, parts, known)| {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                let mut worker = Worker::new(solver, stops.clone(), base_depth);
+                let result = worker.sum_has_nimber(parts, t ^ known);
+                worker.flush();
+                match result {
+                    Ok(true) => {
+                        stop.store(true, Ordering::Relaxed);
+                        Ok(Some(*option))
+                    }
+                    Ok(false) => Ok(None),
+                    Err(Stop::Cancelled) if stop.load(Ordering::Relaxed) => Ok(None),
+                    Err(other) => Err(other),
+                }
+            })
+            .find_map_any(|result: Result<Option<usize>, Stop>| match result {
+                Ok(None) => None,
+                other => Some(other),
+            });
+        found.transpose().map(Option::flatten)
     }
 
     /// The canonical components of `position` whose nimbers are not known
@@ -349,11 +513,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
 
     /// Whether the sum of `components` (canonical, as from
     /// [`components_of`](Self::components_of)) has nimber `t`.
-    fn sum_has_nimber(
-        &mut self,
-        components: &[G::Position],
-        t: Nimber,
-    ) -> Result<bool, SearchError> {
+    fn sum_has_nimber(&mut self, components: &[G::Position], t: Nimber) -> Result<bool, Stop> {
         let Some((last, rest)) = components.split_last() else {
             return Ok(t == 0);
         };
@@ -368,7 +528,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         }
     }
 
-    fn nimber(&mut self, component: &G::Position) -> Result<Nimber, SearchError> {
+    fn nimber(&mut self, component: &G::Position) -> Result<Nimber, Stop> {
         let hash = self.solver.table.hash(component);
         match self.run(component.clone(), hash, Goal::Nimber)? {
             Reply::Nimber(n) => Ok(n),
@@ -392,7 +552,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     }
 
     /// Answers a question, with frames on the worker's own stack.
-    fn run(&mut self, component: G::Position, hash: u64, goal: Goal) -> Result<Reply, SearchError> {
+    fn run(&mut self, component: G::Position, hash: u64, goal: Goal) -> Result<Reply, Stop> {
         let base = self.stack.len();
         let mut reply = match self.ask(component, hash, goal)? {
             Some(reply) => return Ok(reply),
@@ -421,7 +581,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         component: G::Position,
         hash: u64,
         goal: Goal,
-    ) -> Result<Option<Reply>, SearchError> {
+    ) -> Result<Option<Reply>, Stop> {
         let knowledge = self.known(&component, hash);
         if let Some(reply) = Self::quick(&knowledge, goal) {
             return Ok(Some(reply));
@@ -429,11 +589,19 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let count = self.on_stack.entry(hash).or_insert(0);
         *count += 1;
         if *count > 1 && self.stack.iter().any(|frame| frame.component == component) {
-            return Err(SearchError::Cycle {
+            return Err(Stop::Error(SearchError::Cycle {
                 position: format!("{component:?}"),
-            });
+            }));
         }
-        let work_start = self.solver.expanded.fetch_add(1, Ordering::Relaxed);
+        let work_start = self.expanded;
+        self.expanded += 1;
+        self.unflushed += 1;
+        if self.unflushed == FLUSH {
+            self.flush();
+            if self.cancelled() {
+                return Err(Stop::Cancelled);
+            }
+        }
         let mut frame = match self.spare.pop() {
             Some(mut frame) => {
                 frame.component = component;
@@ -507,7 +675,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 self.on_stack.remove(&frame.hash);
             }
         }
-        let work = self.solver.expanded.load(Ordering::Relaxed) - frame.work_start;
+        let work = self.expanded - frame.work_start;
         self.solver
             .table
             .put(&frame.component, frame.hash, frame.knowledge, work);
@@ -530,6 +698,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let frame = &mut self.stack[depth];
         let start = frame.parts.len() as u32;
         for (_, hash, c) in keyed.drain(..) {
+            self.solver.table.prefetch(hash);
             frame.parts.push(c);
             frame.hashes.push(hash);
         }
@@ -542,7 +711,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     }
 
     /// Advances the top frame with the reply to its last question.
-    fn step(&mut self, reply: Option<Reply>) -> Result<Step<G::Position>, SearchError> {
+    fn step(&mut self, reply: Option<Reply>) -> Result<Step<G::Position>, Stop> {
         let frame = self.stack.last_mut().expect("a frame to step");
         match (frame.awaiting, reply) {
             (Awaiting::Nothing, _) => {
@@ -595,13 +764,16 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     /// Starts looking for an option of nimber `t` (the frame's): pass one
     /// decides the options known from the table (the killer move first),
     /// pass two lists the others.
-    fn begin_test(&mut self) -> Result<Step<G::Position>, SearchError> {
+    fn begin_test(&mut self) -> Result<Step<G::Position>, Stop> {
         let depth = self.stack.len() - 1;
         let frame = &mut self.stack[depth];
         // Skip values known not to be the nimber.
         if frame.goal == Goal::Nimber {
             while frame.knowledge.excludes(frame.t) {
-                frame.t = frame.t.checked_add(1).ok_or(SearchError::NimberOverflow)?;
+                frame.t = frame
+                    .t
+                    .checked_add(1)
+                    .ok_or(Stop::Error(SearchError::NimberOverflow))?;
             }
         }
         let t = frame.t;
@@ -612,11 +784,23 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let mut deferred = std::mem::take(&mut self.deferred);
         deferred.clear();
         let mut found = None;
-        for option in killer
-            .into_iter()
-            .chain((0..count).filter(|&o| Some(o) != killer))
-        {
-            self.expand(option);
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        candidates.extend(
+            killer
+                .into_iter()
+                .chain((0..count).filter(|&o| Some(o) != killer)),
+        );
+        for (i, &option) in candidates.iter().enumerate() {
+            // Options are played and split a few ahead of their judging,
+            // so that their table entries are fetched meanwhile.
+            if i == 0 {
+                for &ahead in candidates.iter().take(AHEAD) {
+                    self.expand(ahead);
+                }
+            } else if let Some(&ahead) = candidates.get(i + AHEAD - 1) {
+                self.expand(ahead);
+            }
             match self.judge(option, t) {
                 Ok(true) => {
                     found = Some(option);
@@ -628,6 +812,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 }
             }
         }
+        self.candidates = candidates;
         let frame = &mut self.stack[depth];
         frame.order.clear();
         frame.cursor = 0;
@@ -644,8 +829,17 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     }
 
     /// Goes on through the options of pass two.
-    fn scan(&mut self) -> Result<Step<G::Position>, SearchError> {
+    fn scan(&mut self) -> Result<Step<G::Position>, Stop> {
         let depth = self.stack.len() - 1;
+        {
+            let frame = &self.stack[depth];
+            if frame.cursor == 0 && frame.k == 0 && frame.order.len() > 1 && self.parallel_here() {
+                return match self.parallel_scan()? {
+                    Some(option) => self.found(Some(option)),
+                    None => self.not_found(),
+                };
+            }
+        }
         loop {
             let frame = &mut self.stack[depth];
             if frame.cursor == frame.order.len() {
@@ -690,7 +884,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     }
 
     /// An option of nimber `t` exists.
-    fn found(&mut self, option: Option<usize>) -> Result<Step<G::Position>, SearchError> {
+    fn found(&mut self, option: Option<usize>) -> Result<Step<G::Position>, Stop> {
         let depth = self.stack.len() - 1;
         let frame = &mut self.stack[depth];
         if let Some(option) = option {
@@ -721,7 +915,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     }
 
     /// No option has nimber `t`.
-    fn not_found(&mut self) -> Result<Step<G::Position>, SearchError> {
+    fn not_found(&mut self) -> Result<Step<G::Position>, Stop> {
         let frame = self.stack.last_mut().expect("a frame");
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;

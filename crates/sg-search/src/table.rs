@@ -33,6 +33,11 @@ use crate::game::Nimber;
 /// Entries per bucket.
 pub(crate) const WAYS: usize = 4;
 
+/// Shards per thread of the search: enough that two threads rarely want
+/// the same lock, few enough that a large table's shards are large arrays
+/// (which the kernel backs with huge pages, sparing misses of the TLB).
+const SHARDS_PER_THREAD: usize = 8;
+
 /// Buckets a shard starts with.
 const INITIAL_BUCKETS: usize = 8;
 
@@ -127,23 +132,86 @@ impl Knowledge {
     }
 }
 
-#[derive(Clone)]
-struct Slot<P> {
-    key: P,
-    knowledge: Knowledge,
-    work: u64,
+/// What a slot holds besides its key, in one word: bit 63 used, bit 62
+/// exact, bits 32 to 61 the nimber or its lower bound, bits 8 to 31 the
+/// values `low + 1` to `low + 24` known not to be the nimber, bits 0 to 7
+/// the work (`log2` of the positions expanded, plus one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+struct Packed(u64);
+
+const USED: u64 = 1 << 63;
+const EXACT: u64 = 1 << 62;
+/// The largest nimber or bound an entry holds (larger ones are not kept:
+/// only the speed of games with such nimbers suffers).
+const MAX_LOW: Nimber = (1 << 30) - 1;
+/// Values above the bound an entry can exclude.
+const EXCLUDED_BITS: u32 = 24;
+
+impl Packed {
+    fn new(knowledge: &Knowledge, work: u64) -> Option<Packed> {
+        if knowledge.low > MAX_LOW {
+            return None;
+        }
+        let work = u64::from(64 - work.leading_zeros()).min(255);
+        let excluded = (knowledge.excluded >> 1) & ((1 << EXCLUDED_BITS) - 1);
+        let exact = if knowledge.exact { EXACT } else { 0 };
+        Some(Packed(
+            USED | exact | u64::from(knowledge.low) << 32 | excluded << 8 | work,
+        ))
+    }
+
+    fn used(self) -> bool {
+        self.0 & USED != 0
+    }
+
+    fn work(self) -> u64 {
+        self.0 & 0xff
+    }
+
+    fn knowledge(self) -> Knowledge {
+        Knowledge {
+            low: (self.0 >> 32) as Nimber & MAX_LOW,
+            exact: self.0 & EXACT != 0,
+            excluded: (self.0 >> 8 & ((1 << EXCLUDED_BITS) - 1)) << 1,
+        }
+    }
 }
 
-type Bucket<P> = [Option<Slot<P>>; WAYS];
+#[derive(Clone, Default)]
+struct Slot<P> {
+    key: P,
+    data: Packed,
+}
+
+/// A bucket: the ways that one hash selects, on a cache line of their own
+/// when the keys are 8 bytes.
+#[derive(Clone, Default)]
+#[repr(align(64))]
+struct Bucket<P> {
+    slots: [Slot<P>; WAYS],
+}
 
 struct Shard<P> {
     buckets: Vec<Bucket<P>>,
     entries: usize,
 }
 
+/// A shard's lock on a cache line of its own (two threads on two shards
+/// do not share a line), with where its buckets are, for prefetching
+/// without the lock.
+#[repr(align(64))]
+struct ShardLock<P> {
+    shard: Mutex<Shard<P>>,
+    /// The address of the first bucket and the number of buckets minus
+    /// one, updated under the lock when the buckets move. Read only to
+    /// prefetch: a stale address costs a useless prefetch, nothing else.
+    first: AtomicUsize,
+    mask: AtomicUsize,
+}
+
 /// The transposition table (see the module documentation).
 pub(crate) struct Table<P> {
-    shards: Box<[Mutex<Shard<P>>]>,
+    shards: Box<[ShardLock<P>]>,
     shard_bits: u32,
     hasher: FixedHasher,
     /// Bytes of buckets allocated, and the most allowed.
@@ -202,11 +270,13 @@ impl std::hash::Hasher for MixHasher {
     }
 }
 
-impl<P: Clone + Eq + Hash> Table<P> {
-    /// A table of at most `budget` bytes of buckets, with about
-    /// `4 * threads` shards per thread (at least 64).
+impl<P: Clone + Eq + Hash + Default> Table<P> {
+    /// A table of at most `budget` bytes of buckets, with 64 shards per
+    /// thread (at most 4096).
     pub(crate) fn new(budget: usize, threads: usize) -> Self {
-        let wanted = (threads.max(1) * 64).next_power_of_two().clamp(64, 1 << 12);
+        let wanted = (threads.max(1) * SHARDS_PER_THREAD)
+            .next_power_of_two()
+            .clamp(SHARDS_PER_THREAD, 1 << 12);
         let bucket = std::mem::size_of::<Bucket<P>>();
         // A budget smaller than the shards' first buckets gets fewer shards.
         let mut shard_count = wanted;
@@ -220,10 +290,16 @@ impl<P: Clone + Eq + Hash> Table<P> {
         };
         let shards = (0..shard_count)
             .map(|_| {
-                Mutex::new(Shard {
-                    buckets: vec![Default::default(); initial],
-                    entries: 0,
-                })
+                let buckets = vec![Bucket::default(); initial];
+                let first = AtomicUsize::new(buckets.as_ptr() as usize);
+                ShardLock {
+                    shard: Mutex::new(Shard {
+                        buckets,
+                        entries: 0,
+                    }),
+                    first,
+                    mask: AtomicUsize::new(initial - 1),
+                }
             })
             .collect();
         Table {
@@ -240,15 +316,30 @@ impl<P: Clone + Eq + Hash> Table<P> {
         self.hasher.hash_one(key)
     }
 
-    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, Shard<P>> {
+    fn shard_lock(&self, hash: u64) -> &ShardLock<P> {
         let index = if self.shard_bits == 0 {
             0
         } else {
             (hash >> (64 - self.shard_bits)) as usize
         };
-        self.shards[index]
+        &self.shards[index]
+    }
+
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, Shard<P>> {
+        self.shard_lock(hash)
+            .shard
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Asks the processor to bring `hash`'s bucket into the cache, so that
+    /// a `get` soon after does not wait for memory.
+    pub(crate) fn prefetch(&self, hash: u64) {
+        let lock = self.shard_lock(hash);
+        let first = lock.first.load(Ordering::Relaxed);
+        let offset =
+            (hash as usize & lock.mask.load(Ordering::Relaxed)) * std::mem::size_of::<Bucket<P>>();
+        prefetch_address(first.wrapping_add(offset));
     }
 
     /// What the table knows of `key` (its hash is `hash`).
@@ -256,45 +347,59 @@ impl<P: Clone + Eq + Hash> Table<P> {
         let shard = self.shard(hash);
         let bucket = &shard.buckets[hash as usize & (shard.buckets.len() - 1)];
         bucket
+            .slots
             .iter()
-            .flatten()
-            .find(|slot| slot.key == *key)
-            .map(|slot| slot.knowledge)
+            .find(|slot| slot.data.used() && slot.key == *key)
+            .map(|slot| slot.data.knowledge())
     }
 
     /// Adds what is now known of `key` to what the table knows.
     pub(crate) fn put(&self, key: &P, hash: u64, knowledge: Knowledge, work: u64) {
-        let mut shard = self.shard(hash);
+        let Some(data) = Packed::new(&knowledge, work) else {
+            return;
+        };
+        let lock = self.shard_lock(hash);
+        let mut shard = lock.shard.lock().unwrap_or_else(PoisonError::into_inner);
         if shard.entries >= shard.buckets.len() * WAYS / 2 {
-            self.grow(&mut shard);
+            self.grow(&mut shard, lock);
         }
         let mask = shard.buckets.len() - 1;
         let bucket = &mut shard.buckets[hash as usize & mask];
-        if let Some(slot) = bucket.iter_mut().flatten().find(|slot| slot.key == *key) {
-            slot.knowledge.merge(&knowledge);
-            slot.work = slot.work.max(work);
+        if let Some(slot) = bucket
+            .slots
+            .iter_mut()
+            .find(|slot| slot.data.used() && slot.key == *key)
+        {
+            let mut merged = slot.data.knowledge();
+            merged.merge(&knowledge);
+            let work = slot.data.work().max(data.work());
+            if let Some(packed) = Packed::new(&merged, 0) {
+                slot.data = Packed(packed.0 & !0xff | work);
+            }
             return;
         }
-        let slot = Slot {
-            key: key.clone(),
-            knowledge,
-            work,
-        };
-        if let Some(empty) = bucket.iter_mut().find(|way| way.is_none()) {
-            *empty = Some(slot);
+        if let Some(empty) = bucket.slots.iter_mut().find(|slot| !slot.data.used()) {
+            *empty = Slot {
+                key: key.clone(),
+                data,
+            };
             shard.entries += 1;
             self.entries.fetch_add(1, Ordering::Relaxed);
             return;
         }
         let cheapest = bucket
+            .slots
             .iter_mut()
-            .min_by_key(|way| way.as_ref().map_or(0, |slot| slot.work))
+            .min_by_key(|slot| slot.data.work())
             .expect("a bucket has ways");
-        *cheapest = Some(slot);
+        *cheapest = Slot {
+            key: key.clone(),
+            data,
+        };
     }
 
     /// Doubles the shard's buckets if the budget allows.
-    fn grow(&self, shard: &mut Shard<P>) {
+    fn grow(&self, shard: &mut Shard<P>, lock: &ShardLock<P>) {
         let bucket = std::mem::size_of::<Bucket<P>>();
         let old = shard.buckets.len();
         let extra = old * bucket;
@@ -311,35 +416,38 @@ impl<P: Clone + Eq + Hash> Table<P> {
             self.bytes.fetch_sub(extra, Ordering::Relaxed);
             return;
         }
-        buckets.resize(old * 2, Default::default());
+        buckets.resize(old * 2, Bucket::default());
         let mask = old * 2 - 1;
         let mut kept = 0;
         for slot in std::mem::take(&mut shard.buckets)
             .into_iter()
-            .flatten()
-            .flatten()
+            .flat_map(|b| b.slots)
         {
+            if !slot.data.used() {
+                continue;
+            }
             let hash = self.hasher.hash_one(&slot.key);
             if let Some(way) = buckets[hash as usize & mask]
+                .slots
                 .iter_mut()
-                .find(|way| way.is_none())
+                .find(|way| !way.data.used())
             {
-                *way = Some(slot);
+                *way = slot;
                 kept += 1;
             }
         }
         self.entries
             .fetch_sub((shard.entries - kept) as u64, Ordering::Relaxed);
         shard.entries = kept;
+        lock.first
+            .store(buckets.as_ptr() as usize, Ordering::Relaxed);
+        lock.mask.store(mask, Ordering::Relaxed);
         shard.buckets = buckets;
     }
 
     /// Entries stored.
     pub(crate) fn len(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|shard| shard.lock().unwrap_or_else(PoisonError::into_inner).entries)
-            .sum()
+        self.entries() as usize
     }
 
     /// Entries stored, without taking the locks.
@@ -356,6 +464,21 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub(crate) fn bytes(&self) -> usize {
         self.bytes.load(Ordering::Relaxed)
     }
+}
+
+/// Prefetches the cache line at `address` (which need not be valid: a
+/// prefetch never faults).
+#[inline]
+fn prefetch_address(address: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is a hint that reads nothing the program sees
+        // and never faults, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 #[cfg(test)]
@@ -377,14 +500,33 @@ mod tests {
     }
 
     #[test]
+    fn packed_knowledge_round_trips() {
+        let mut k = Knowledge::default();
+        k.raise(7);
+        k.exclude(9);
+        k.exclude(31);
+        assert_eq!(Packed::new(&k, 100).unwrap().knowledge(), k);
+        let e = Knowledge::exact(12345);
+        assert_eq!(Packed::new(&e, 1).unwrap().knowledge(), e);
+        // Exclusions beyond the packed ones are dropped, never invented.
+        let mut far = Knowledge::default();
+        far.exclude(40);
+        assert_eq!(
+            Packed::new(&far, 1).unwrap().knowledge(),
+            Knowledge::default()
+        );
+        assert!(Packed::new(&Knowledge::exact(MAX_LOW + 1), 1).is_none());
+    }
+
+    #[test]
     fn a_full_table_replaces_the_cheapest_entry() {
         let bucket = std::mem::size_of::<Bucket<u64>>();
         let table: Table<u64> = Table::new(bucket, 1);
         for key in 0..100u64 {
-            table.put(&key, 0, Knowledge::exact(1), key + 1);
+            table.put(&key, 0, Knowledge::exact(1), 1 << (key / 8));
         }
         assert!(table.bytes() <= bucket);
-        // The four most expensive survive in the one bucket.
+        // The most expensive survive in the one bucket.
         for key in 96..100u64 {
             assert_eq!(table.get(&key, 0), Some(Knowledge::exact(1)));
         }

@@ -392,7 +392,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::Solver;
+    use crate::{Options, Solver};
 
     /// The nimber by the definition: the mex of the options', no split, no
     /// symmetry.
