@@ -433,6 +433,16 @@ mod tests {
                     expected,
                     "{rows}x{cols}"
                 );
+                let threads = Options {
+                    memory: 1 << 20,
+                    threads: 2,
+                };
+                let parallel = Solver::with_options(&cram, threads);
+                assert_eq!(
+                    parallel.nimber(&cram.start()).unwrap(),
+                    expected,
+                    "{rows}x{cols}, 2 threads"
+                );
             }
         }
     }
