@@ -11,6 +11,15 @@ use std::hash::Hash;
 /// [`SearchError::NimberOverflow`](crate::SearchError::NimberOverflow).
 pub type Nimber = u32;
 
+/// A component as the solver sees it (see [`Game::reduce`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reduced<P> {
+    /// Its nimber, known without search.
+    Known(Nimber),
+    /// Its canonical form.
+    Canonical(P),
+}
+
 /// An impartial game under the normal play convention: both players have
 /// the same moves, and the player who cannot move loses.
 ///
@@ -114,6 +123,18 @@ pub trait Game: Sync {
     /// position with at most one move). The default: unknown.
     fn known_nimber(&self, _component: &Self::Position) -> Option<Nimber> {
         None
+    }
+
+    /// What the solver asks of each component of a position: its nimber
+    /// when [`known_nimber`](Game::known_nimber) knows it, else its
+    /// [`canonical`](Game::canonical) form. A game whose two share work
+    /// (both look at the shape) may answer both at once; the answer must
+    /// be the same.
+    fn reduce(&self, component: &Self::Position) -> Reduced<Self::Position> {
+        match self.known_nimber(component) {
+            Some(n) => Reduced::Known(n),
+            None => Reduced::Canonical(self.canonical(component)),
+        }
     }
 
     /// How large `component` is (cells, vertices, tokens): smaller

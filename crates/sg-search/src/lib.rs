@@ -21,7 +21,7 @@ pub mod games;
 mod solver;
 mod table;
 
-pub use game::{Game, Nimber};
+pub use game::{Game, Nimber, Reduced};
 pub use solver::{Options, Solver, Stats};
 
 /// The outcome of a position for the player to move.

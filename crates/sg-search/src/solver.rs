@@ -39,7 +39,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::game::{Game, Nimber};
+use crate::game::{Game, Nimber, Reduced};
 use crate::table::{Knowledge, Table};
 use rayon::prelude::*;
 
@@ -482,13 +482,13 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         keyed.clear();
         let mut known = 0;
         for part in &split {
-            if let Some(n) = game.known_nimber(part) {
-                known ^= n;
-                continue;
+            match game.reduce(part) {
+                Reduced::Known(n) => known ^= n,
+                Reduced::Canonical(c) => {
+                    let hash = self.solver.table.hash(&c);
+                    keyed.push((game.size(&c), hash, c));
+                }
             }
-            let c = game.canonical(part);
-            let hash = self.solver.table.hash(&c);
-            keyed.push((game.size(&c), hash, c));
         }
         self.split = split;
         if keyed.len() > 1 {

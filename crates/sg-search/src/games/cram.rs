@@ -18,7 +18,7 @@
 //! dominoes, so the images are the same game.
 
 use crate::bits::Bits;
-use crate::game::{Game, Nimber};
+use crate::game::{Game, Nimber, Reduced};
 
 /// The most rows a board may have in its stored orientation (its columns
 /// are at most 8).
@@ -299,8 +299,7 @@ fn transpose8(mut x: u64) -> u64 {
 /// Then after any move the copy is free and disjoint from it, and the
 /// position is its own image again: the first player runs out of moves
 /// first, so the nimber is 0.
-fn is_symmetric_loss<B: Bits>(free: B) -> bool {
-    let (shape, height, width) = normalize(free);
+fn is_symmetric_loss<B: Bits>(shape: B, height: u32, width: u32) -> bool {
     if upside_down(mirrored(shape, width), height) != shape {
         return false;
     }
@@ -311,6 +310,18 @@ fn is_symmetric_loss<B: Bits>(free: B) -> bool {
         (0, 1) => !(shape.has(centre) && shape.has(centre - 8)),
         _ => true,
     }
+}
+
+/// The canonical form of a normalized shape: the smallest of its images
+/// under the symmetries of the square that fit in rows of 8 cells.
+#[inline]
+fn canonical_image<B: Bits>(shape: B, height: u32, width: u32) -> B {
+    let mut best = smallest_image(shape, height, width);
+    if height <= 8 {
+        let transposed = B::from_u128(u128::from(transpose8(shape.low_u64())));
+        best = best.min(smallest_image(transposed, width, height));
+    }
+    best
 }
 
 /// The smallest of a normalized shape's images with rows kept rows.
@@ -362,24 +373,30 @@ impl<B: Bits> Game for Cram<B> {
             return *component;
         }
         let (shape, height, width) = normalize(component.0);
-        let mut best = smallest_image(shape, height, width);
-        if height <= 8 {
-            let transposed = B::from_u128(u128::from(transpose8(shape.low_u64())));
-            best = best.min(smallest_image(transposed, width, height));
-        }
-        Cells(best)
+        Cells(canonical_image(shape, height, width))
     }
 
     fn known_nimber(&self, component: &Cells<B>) -> Option<Nimber> {
+        match self.reduce(component) {
+            Reduced::Known(n) => Some(n),
+            Reduced::Canonical(_) => None,
+        }
+    }
+
+    fn reduce(&self, component: &Cells<B>) -> Reduced<Cells<B>> {
         let (horizontal, vertical) = self.dominoes(component.0);
         if horizontal | vertical == B::ZERO {
-            return Some(0);
+            return Reduced::Known(0);
         }
         // Two or three cells with a move: every move leaves no move.
         if component.0.count_ones() <= 3 {
-            return Some(1);
+            return Reduced::Known(1);
         }
-        is_symmetric_loss(component.0).then_some(0)
+        let (shape, height, width) = normalize(component.0);
+        if is_symmetric_loss(shape, height, width) {
+            return Reduced::Known(0);
+        }
+        Reduced::Canonical(Cells(canonical_image(shape, height, width)))
     }
 
     fn size(&self, component: &Cells<B>) -> u64 {
