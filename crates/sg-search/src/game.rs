@@ -97,7 +97,7 @@ pub trait Game: Sync {
     type Position: Clone + Eq + Hash + Debug + Default + Send + Sync;
     /// A move, as a player would name it (returned by
     /// [`Solver::winning_move`](crate::Solver::winning_move)).
-    type Move: Clone + PartialEq + Debug + Send + Sync;
+    type Move: Clone + Eq + Hash + Debug + Send + Sync;
 
     /// Appends the moves of `position` to `moves`.
     fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>);

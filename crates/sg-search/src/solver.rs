@@ -40,7 +40,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::game::{Game, Nimber, Reduced};
-use crate::table::{Knowledge, Table};
+use crate::table::{FixedHasher, Knowledge, Table};
 use rayon::prelude::*;
 
 use crate::{Outcome, SearchError};
@@ -238,6 +238,10 @@ pub struct Stats {
 /// their table entries prefetched).
 const AHEAD: usize = 3;
 
+/// The most a move's history count weighs in the order of pass two (24
+/// bits of the sort key).
+const HISTORY_CAP: u64 = (1 << 24) - 1;
+
 /// Expansions a worker counts before adding them to the solver's count
 /// (and looking whether it has been cancelled).
 const FLUSH: u64 = 256;
@@ -358,11 +362,15 @@ struct Worker<'s, 'g, G: Game> {
     /// Frames popped, kept for their lists.
     spare: Vec<Frame<G>>,
     /// Hashes of the components on the stack (a cycle brings one back).
-    on_stack: HashMap<u64, u32>,
+    on_stack: HashMap<u64, u32, FixedHasher>,
     /// Per depth of the stack, the last move found to reach the value
     /// looked for (tried first by the next frame at that depth: the
     /// sibling positions of a search often share their good replies).
     killers: Vec<Option<G::Move>>,
+    /// How often each move was found to reach the value looked for, at
+    /// any depth: pass two tries such moves first among options of the
+    /// same size (the history heuristic of game-tree search).
+    history: HashMap<G::Move, u64, FixedHasher>,
     split: Vec<G::Position>,
     keyed: Vec<(u64, u64, G::Position)>,
     deferred: Vec<u64>,
@@ -379,8 +387,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             expanded: 0,
             stack: Vec::new(),
             spare: Vec::new(),
-            on_stack: HashMap::new(),
+            on_stack: HashMap::default(),
             killers: Vec::new(),
+            history: HashMap::default(),
             split: Vec::new(),
             keyed: Vec::new(),
             deferred: Vec::new(),
@@ -808,7 +817,15 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 }
                 Ok(false) => {}
                 Err(largest) => {
-                    deferred.push(largest.min(u64::from(u32::MAX)) << 32 | option as u64)
+                    // Smaller first; among equals, the moves found to reach
+                    // the value sought most often before.
+                    let found = self
+                        .history
+                        .get(&self.stack[depth].moves[option])
+                        .copied()
+                        .unwrap_or(0);
+                    let key = largest.min(255) << 56 | (HISTORY_CAP - found.min(HISTORY_CAP)) << 32;
+                    deferred.push(key | option as u64)
                 }
             }
         }
@@ -889,6 +906,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let frame = &mut self.stack[depth];
         if let Some(option) = option {
             self.killers[depth] = Some(frame.moves[option].clone());
+            *self.history.entry(frame.moves[option].clone()).or_insert(0) += 1;
         }
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;
