@@ -28,14 +28,15 @@ pub const MAX_ROWS: u32 = 16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Cells<B>(pub B);
 
-/// A domino: two adjacent cells, `(row, column)`, 0-based, in the board's
-/// orientation, the first above or to the left of the second.
+/// A domino placed on the board, in two bytes (the search keeps many):
+/// [`Cram::cells`] gives the two cells it covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Domino {
-    /// The upper or left cell.
-    pub first: (u32, u32),
-    /// The lower or right cell.
-    pub second: (u32, u32),
+    /// The bit of its upper or left cell in the stored orientation.
+    bit: u8,
+    /// Whether its second cell is below the first in the stored
+    /// orientation (else to its right).
+    down: bool,
 }
 
 /// Why a board is refused.
@@ -200,6 +201,40 @@ impl<B: Bits> Cram<B> {
         cells
     }
 
+    /// The two cells `(row, column)` a domino covers, in the board's
+    /// orientation, the upper or left one first.
+    pub fn cells(&self, domino: Domino) -> [(u32, u32); 2] {
+        let bit = u32::from(domino.bit);
+        let (a, b) = (
+            self.cell(bit),
+            self.cell(bit + if domino.down { 8 } else { 1 }),
+        );
+        if a <= b { [a, b] } else { [b, a] }
+    }
+
+    /// The domino covering two adjacent cells `(row, column)` of the
+    /// board, in either order; `None` if they are not adjacent cells of
+    /// the board.
+    pub fn domino(&self, a: (u32, u32), b: (u32, u32)) -> Option<Domino> {
+        let inside = |(r, c): (u32, u32)| r < self.rows && c < self.cols;
+        if !inside(a) || !inside(b) {
+            return None;
+        }
+        let (x, y) = (self.bit(a.0, a.1), self.bit(b.0, b.1));
+        let (low, high) = (x.min(y), x.max(y));
+        match high - low {
+            1 if low % 8 != 7 => Some(Domino {
+                bit: low as u8,
+                down: false,
+            }),
+            8 => Some(Domino {
+                bit: low as u8,
+                down: true,
+            }),
+            _ => None,
+        }
+    }
+
     /// The bit of a cell given in the board's orientation.
     fn bit(&self, row: u32, col: u32) -> u32 {
         if self.transposed {
@@ -339,21 +374,18 @@ impl<B: Bits> Game for Cram<B> {
 
     fn moves(&self, position: &Cells<B>, moves: &mut Vec<Domino>) {
         let (horizontal, vertical) = self.dominoes(position.0);
-        for (mut set, step) in [(horizontal, 1), (vertical, 8)] {
+        for (mut set, down) in [(horizontal, false), (vertical, true)] {
             while set != B::ZERO {
-                let bit = set.trailing_zeros();
+                let bit = set.trailing_zeros() as u8;
                 set = set.without_lowest();
-                let (a, b) = (self.cell(bit), self.cell(bit + step));
-                let (first, second) = if a <= b { (a, b) } else { (b, a) };
-                moves.push(Domino { first, second });
+                moves.push(Domino { bit, down });
             }
         }
     }
 
     fn play(&self, position: &Cells<B>, domino: &Domino) -> Cells<B> {
-        let a = self.bit(domino.first.0, domino.first.1);
-        let b = self.bit(domino.second.0, domino.second.1);
-        Cells(position.0 & !(B::ONE << a) & !(B::ONE << b))
+        let pair = B::from_u128(if domino.down { 0x101 } else { 0b11 });
+        Cells(position.0 & !(pair << u32::from(domino.bit)))
     }
 
     fn split(&self, position: &Cells<B>, components: &mut Vec<Cells<B>>) {
@@ -535,13 +567,15 @@ mod tests {
         let position = cram.position(&[(0, 11), (1, 11)]);
         let mut moves = Vec::new();
         cram.moves(&position, &mut moves);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(cram.cells(moves[0]), [(0, 11), (1, 11)]);
+        assert_eq!(cram.domino((1, 11), (0, 11)), Some(moves[0]));
         assert_eq!(
-            moves,
-            [Domino {
-                first: (0, 11),
-                second: (1, 11)
-            }]
+            cram.domino((0, 11), (0, 10)).map(|d| cram.cells(d)),
+            Some([(0, 10), (0, 11)])
         );
+        assert_eq!(cram.domino((0, 11), (1, 10)), None);
+        assert_eq!(cram.domino((0, 11), (0, 12)), None);
         assert_eq!(cram.free_cells(cram.play(&position, &moves[0])), []);
         assert!(matches!(
             Cram::<u64>::new(9, 9),
