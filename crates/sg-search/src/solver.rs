@@ -238,10 +238,6 @@ pub struct Stats {
 /// their table entries prefetched).
 const AHEAD: usize = 3;
 
-/// The most a move's history count weighs in the order of pass two (24
-/// bits of the sort key).
-const HISTORY_CAP: u64 = (1 << 24) - 1;
-
 /// Expansions a worker counts before adding them to the solver's count
 /// (and looking whether it has been cancelled).
 const FLUSH: u64 = 256;
@@ -373,7 +369,7 @@ struct Worker<'s, 'g, G: Game> {
     history: HashMap<G::Move, u64, FixedHasher>,
     split: Vec<G::Position>,
     keyed: Vec<(u64, u64, G::Position)>,
-    deferred: Vec<u64>,
+    deferred: Vec<u128>,
     candidates: Vec<usize>,
 }
 
@@ -824,8 +820,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                         .get(&self.stack[depth].moves[option])
                         .copied()
                         .unwrap_or(0);
-                    let key = largest.min(255) << 56 | (HISTORY_CAP - found.min(HISTORY_CAP)) << 32;
-                    deferred.push(key | option as u64)
+                    let key = u128::from(largest.min(u64::from(u32::MAX))) << 96
+                        | u128::from(u64::MAX - found) << 32;
+                    deferred.push(key | option as u128)
                 }
             }
         }
@@ -906,7 +903,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let frame = &mut self.stack[depth];
         if let Some(option) = option {
             self.killers[depth] = Some(frame.moves[option].clone());
-            *self.history.entry(frame.moves[option].clone()).or_insert(0) += 1;
+            // Replies found in larger positions count more (their search
+            // was longer, and saves more when the reply is tried first).
+            let size = self.solver.game.size(&frame.component);
+            *self.history.entry(frame.moves[option].clone()).or_insert(0) +=
+                size.saturating_mul(size).max(1);
         }
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;

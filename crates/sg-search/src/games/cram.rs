@@ -431,8 +431,12 @@ impl<B: Bits> Game for Cram<B> {
         Reduced::Canonical(Cells(canonical_image(shape, height, width)))
     }
 
+    /// The number of dominoes that fit: what the search of a component
+    /// costs grows with it (fewer moves also make a reply quicker to
+    /// prove, which orders the replies tried).
     fn size(&self, component: &Cells<B>) -> u64 {
-        u64::from(component.0.count_ones())
+        let (horizontal, vertical) = self.dominoes(component.0);
+        u64::from(horizontal.count_ones() + vertical.count_ones())
     }
 }
 
