@@ -254,6 +254,12 @@ impl std::hash::Hasher for MixHasher {
     fn write_u32(&mut self, n: u32) {
         self.write_u64(u64::from(n));
     }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
     fn write_u128(&mut self, n: u128) {
         self.write_u64(n as u64);
         self.write_u64((n >> 64) as u64);
