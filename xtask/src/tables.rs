@@ -572,7 +572,9 @@ mod tests {
 
     #[test]
     fn check_finds_stale_files() {
-        let out = std::env::temp_dir().join(format!("xtask-gen-test-{}", std::process::id()));
+        // Removed when the test ends, passed or failed.
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("out");
         let sizes = Sizes {
             row_width: 8,
             knight_size: 40,
@@ -654,8 +656,8 @@ mod tests {
 
     #[test]
     fn check_covers_the_copies_of_the_embedded_tables() {
-        let root = std::env::temp_dir().join(format!("xtask-copies-test-{}", std::process::id()));
-        let (out, copies) = (root.join("data"), root.join("copies"));
+        let root = tempfile::tempdir().unwrap();
+        let (out, copies) = (root.path().join("data"), root.path().join("copies"));
         // Small tables; knight.sgt and knight-pattern.sgt are embedded names.
         let sizes = Sizes {
             row_width: 8,
@@ -682,6 +684,5 @@ mod tests {
         fs::write(copies.join("row8.sgt"), b"").unwrap();
         let err = ensure(Mode::Check).unwrap_err().to_string();
         assert!(err.contains("row8.sgt (not an embedded table)"), "{err}");
-        fs::remove_dir_all(&root).unwrap();
     }
 }

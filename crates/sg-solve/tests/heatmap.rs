@@ -42,8 +42,8 @@ fn grid_text_is_the_definition() {
 
 #[test]
 fn heatmap_decodes_with_the_losing_squares_marked() {
-    let dir = std::env::temp_dir().join(format!("grundy-heatmap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let guard = tempfile::tempdir().unwrap();
+    let dir = guard.path();
     let mut t = TriangleTable::new(MoveSet::hyper_knight(), 1000);
     for (xs, ys, scale, x0, y0) in [
         ("0..40", "0..30", 3u32, 0, 0),
@@ -87,7 +87,6 @@ fn heatmap_decodes_with_the_losing_squares_marked() {
         }
         assert!(losing > 0, "some squares lose");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn pixel(pixels: &[u8], width: u32, x: u32, y: u32) -> [u8; 3] {
@@ -128,8 +127,8 @@ fn row_values_and_grid_are_the_definition() {
     let mask = (1 << (12 - 2)) | (1 << (12 - 3)) | (1 << (12 - 9));
     assert_eq!(value(&["row", "--width", "12", "2", "3", "9"]), table[mask]);
 
-    let dir = std::env::temp_dir().join(format!("grundy-row-heatmap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let guard = tempfile::tempdir().unwrap();
+    let dir = guard.path();
     let path = dir.join("rows.png");
     let args = [
         "row",
@@ -161,7 +160,6 @@ fn row_values_and_grid_are_the_definition() {
         let losing = pixel(&pixels, width, x + 1, y + 1) == LOSING_COLOUR;
         assert_eq!(losing, table[mask as usize] == 0, "row {mask:#b}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 
     for args in [
         &["row", "1", "1"][..],

@@ -171,8 +171,8 @@ fn bad_input_in_json_keeps_the_earlier_answers() {
 
 #[test]
 fn tables_in_json() {
-    let dir = std::env::temp_dir().join(format!("grundy-json-tables-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let guard = tempfile::tempdir().unwrap();
+    let dir = guard.path();
     let mut bytes = sg_tables::embedded_row_bytes().to_vec();
     *bytes.last_mut().unwrap() ^= 1;
     std::fs::write(dir.join("flipped.sgt"), &bytes).unwrap();
@@ -207,5 +207,4 @@ fn tables_in_json() {
         assert_eq!(reports[1]["ok"], false);
         assert!(reports[1].get("kind").is_none(), "{}", reports[1]);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -157,8 +157,8 @@ fn regular_files_are_mapped_from_their_position() {
     // Above the 1 MiB from which a regular file is mapped.
     let numbers: String = (0..300_000u64).map(|i| format!("{i}\n")).collect();
     assert!(numbers.len() > 1 << 20);
-    let dir = std::env::temp_dir().join(format!("grundy-mapped-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let guard = tempfile::tempdir().unwrap();
+    let dir = guard.path();
     let path = dir.join("numbers.txt");
     std::fs::write(&path, &numbers).unwrap();
     let bin = assert_cmd::cargo::cargo_bin("grundy");
@@ -186,7 +186,6 @@ fn regular_files_are_mapped_from_their_position() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -10,13 +10,14 @@ use sg_core::knight::{MoveSet, knight_square_table};
 use sg_core::row::row_table_by_definition;
 use sg_tables::format::{Game, Metadata, encode};
 use std::fmt::Write;
-use std::path::PathBuf;
 
 /// A folder with a row table of width 12 and a knight table of size 100:
 /// smaller than the compiled-in ones, so lookups and fallbacks both happen.
-fn small_tables(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-tables-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// The folder is removed when the returned guard drops (when the test
+/// ends, passed or failed).
+fn small_tables() -> tempfile::TempDir {
+    let guard = tempfile::tempdir().unwrap();
+    let dir = guard.path();
     let row = Metadata {
         game: Game::Row { width: 12 },
         generator: "test".into(),
@@ -39,7 +40,7 @@ fn small_tables(name: &str) -> PathBuf {
         encode(&knight, &knight_square_table(&moves, 100)).unwrap(),
     )
     .unwrap();
-    dir
+    guard
 }
 
 /// The output of every source, for `args` and `input`, all equal.
@@ -74,8 +75,8 @@ fn rows_input(rng: &mut SplitMix64, cases: usize, width: u64) -> String {
 
 #[test]
 fn rows_agree_on_every_source() {
-    let dir = small_tables("rows");
-    let dir = dir.to_str().unwrap();
+    let guard = small_tables();
+    let dir = guard.path().to_str().unwrap();
     let mut rng = SplitMix64::new(5724);
     let input = rows_input(&mut rng, 3000, 20);
     let out = same_everywhere(&["hdu5724"], &input, dir);
@@ -88,8 +89,8 @@ fn rows_agree_on_every_source() {
 
 #[test]
 fn knights_agree_on_every_source() {
-    let dir = small_tables("knights");
-    let dir = dir.to_str().unwrap();
+    let guard = small_tables();
+    let dir = guard.path().to_str().unwrap();
     let mut rng = SplitMix64::new(1315);
     let mut input = String::from("2000\n");
     for _ in 0..2000 {
@@ -119,7 +120,8 @@ fn knights_agree_on_every_source() {
 
 #[test]
 fn tables_info_and_verify() {
-    let dir = small_tables("verify");
+    let guard = small_tables();
+    let dir = guard.path();
     let out = grundy(&["tables", "info"], "");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();

@@ -4,12 +4,13 @@ use sg_tables::format::{self, Game, Metadata};
 use sg_tables::{TableError, open_mmap, read_file};
 use std::path::PathBuf;
 
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sg-tables-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// The file `name` holding `bytes`, in a folder removed when the returned
+/// guard drops (when the test ends, passed or failed).
+fn temp_file(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, bytes).unwrap();
-    path
+    (dir, path)
 }
 
 fn row_file() -> Vec<u8> {
@@ -23,7 +24,7 @@ fn row_file() -> Vec<u8> {
 
 #[test]
 fn read_and_map_agree() {
-    let path = temp_file("row10.sgt", &row_file());
+    let (_dir, path) = temp_file("row10.sgt", &row_file());
     let owned = read_file(&path).unwrap();
     // SAFETY: the test owns this file and does not change it while mapped.
     let mapped = unsafe { open_mmap(&path) }.unwrap();
@@ -40,7 +41,7 @@ fn read_and_map_agree() {
 fn corrupt_files_are_refused() {
     let mut bytes = row_file();
     *bytes.last_mut().unwrap() ^= 0x80;
-    let path = temp_file("corrupt.sgt", &bytes);
+    let (_dir, path) = temp_file("corrupt.sgt", &bytes);
     assert!(matches!(
         read_file(&path),
         Err(TableError::PayloadChecksum { .. })
@@ -52,7 +53,7 @@ fn corrupt_files_are_refused() {
     let unverified = unsafe { sg_tables::open_mmap_unverified(&path) };
     assert!(unverified.is_ok());
 
-    let path = temp_file("empty.sgt", &[]);
+    let (_dir, path) = temp_file("empty.sgt", &[]);
     assert!(matches!(
         read_file(&path),
         Err(TableError::Truncated { .. })
@@ -70,7 +71,7 @@ fn missing_file() {
 
 #[test]
 fn small_files_are_read_and_only_regular_files_opened() {
-    let path = temp_file("row10-open.sgt", &row_file());
+    let (_dir, path) = temp_file("row10-open.sgt", &row_file());
     // SAFETY: the test owns this file and does not change it.
     let opened = unsafe { sg_tables::open(&path, true) }.unwrap();
     assert!(matches!(opened, sg_tables::TableFile::Owned(_)));
@@ -125,7 +126,7 @@ fn the_committed_tables_values_follow_the_recurrence() {
 
 #[test]
 fn a_small_table_is_copied_so_changing_its_file_changes_nothing() {
-    let path = temp_file("row10-truncated.sgt", &row_file());
+    let (_dir, path) = temp_file("row10-truncated.sgt", &row_file());
     // SAFETY: below COPY_LIMIT the file is read, not mapped: the promise
     // does not apply, which is what this test shows.
     let opened = unsafe { sg_tables::open(&path, true) }.unwrap();
