@@ -16,10 +16,43 @@ use serde::Serialize;
 use std::fmt;
 use std::io::Write;
 
-/// Writes `value` as one line of JSON.
+/// Writes `value` as one line of JSON, its strings safe to show on a
+/// terminal (see [`TerminalSafe`]).
 pub fn write_json_line(out: &mut Vec<u8>, value: &impl Serialize) {
-    serde_json::to_writer(&mut *out, value).expect("writing JSON to a Vec cannot fail");
+    let mut serializer = serde_json::Serializer::with_formatter(&mut *out, TerminalSafe);
+    value
+        .serialize(&mut serializer)
+        .expect("writing JSON to a Vec cannot fail");
     out.push(b'\n');
+}
+
+/// serde_json's compact format, with more escaped in strings than JSON
+/// requires (it requires only `"`, `\\` and the controls below U+0020):
+/// DEL, the C1 controls (U+0080 to U+009F, e.g. `\u009b`, a terminal's
+/// one-byte escape), the line and paragraph separators and the
+/// bidirectional and zero-width marks (`\u202e`), as `\uXXXX`. The
+/// strings mean the same to a JSON reader; a terminal shows them as text.
+pub struct TerminalSafe;
+
+impl serde_json::ser::Formatter for TerminalSafe {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        let mut start = 0;
+        for (at, c) in fragment.char_indices() {
+            let escaped = matches!(c, '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}')
+                || crate::error::is_invisible_format(c);
+            if escaped {
+                writer.write_all(&fragment.as_bytes()[start..at])?;
+                // All of them are below U+10000: one \uXXXX each.
+                write!(writer, "\\u{:04x}", u32::from(c))?;
+                start = at + c.len_utf8();
+            }
+        }
+        writer.write_all(&fragment.as_bytes()[start..])
+    }
 }
 
 /// The answer to one query on tokens.

@@ -196,6 +196,15 @@ pub fn escape_text(text: &str) -> String {
     out
 }
 
+/// The most bytes of an input or an argument quoted in a message.
+pub const QUOTED_BYTES: usize = 40;
+
+/// `text` from the command line, quoted for a message: `"..."`, escaped
+/// as [`escape_bytes`] does and cut after [`QUOTED_BYTES`] bytes.
+pub fn quote(text: &str) -> String {
+    format!("\"{}\"", escape_bytes(text.as_bytes(), QUOTED_BYTES))
+}
+
 /// A path for a message, escaped as [`escape_bytes`] does (any length).
 pub fn escape_path(path: &std::path::Path) -> String {
     escape_bytes(path.as_os_str().as_encoded_bytes(), usize::MAX)
@@ -214,7 +223,7 @@ fn push_escaped(out: &mut String, c: char) {
 
 /// Format characters that change how text around them is shown (zero-width
 /// characters and bidirectional controls, as in "Trojan Source").
-fn is_invisible_format(c: char) -> bool {
+pub(crate) fn is_invisible_format(c: char) -> bool {
     matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
 }
 

@@ -29,9 +29,9 @@ pub struct Options {
 pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), InputError> {
     let mut sc = Scanner::new(input);
     let mut tokens: Vec<u32> = Vec::new();
-    while let Some(n) = sc.next_opt("the number of positions N")? {
+    while let Some(n) = sc.next_opt_at_most("the number of positions N", Graph::MAX_NODES as u64)? {
         let case_start = sc.last_offset();
-        let n = sc.check_at_most(n, "the number of positions N", Graph::MAX_NODES as u64)? as usize;
+        let n = n as usize;
         let mut offsets: Vec<u32> = Vec::new();
         let mut targets: Vec<u32> = Vec::new();
         // Every position takes at least two bytes of input ("0 "), so this
@@ -39,7 +39,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>, opts: Options) -> Result<(), Input
         offsets.reserve(n.min(input.len() / 2) + 1);
         offsets.push(0);
         for _ in 0..n {
-            let x = sc.next("the number of out-positions X_i")?;
+            let x = sc.next_at_most("the number of out-positions X_i", Graph::MAX_EDGES as u64)?;
             for _ in 0..x {
                 targets.push(sc.next_node("an out-position", n)?);
             }

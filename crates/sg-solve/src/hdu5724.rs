@@ -8,7 +8,7 @@
 
 use crate::answer::{CaseAnswer, RowMove};
 use crate::error::{InputError, InputErrorKind};
-use crate::scan::Scanner;
+use crate::scan::{Scanner, at_most};
 use sg_core::row::{self, MAX_WIDTH};
 use sg_core::sum::component_to_move;
 
@@ -131,7 +131,9 @@ fn solve_case(
         let m = sc.next_small("the number of pieces m in a row")?;
         let mut mask = 0u64;
         for _ in 0..m {
-            let p = sc.next_small("a piece's column")?;
+            let p = sc
+                .next_small("a piece's column")
+                .map_err(|e| at_most(e, width.into()))?;
             if p == 0 || p > u64::from(width) {
                 return Err(sc.error_at(
                     sc.last_offset(),

@@ -99,17 +99,19 @@ pub(crate) fn format_size(bytes: u64) -> String {
 pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     let (number, unit) = text.split_at(digits);
+    let number = crate::cmd::numbers::digits(number)
+        .map_err(|why| format!("{why}: expected a number of bytes, e.g. 512M"))?;
     let shift = match unit {
         "" => 0,
         "K" | "KiB" => 10,
         "M" | "MiB" => 20,
         "G" | "GiB" => 30,
         "T" | "TiB" => 40,
-        _ => return Err(format!("unknown unit {unit:?} (use K, M, G or T)")),
+        _ => {
+            let unit = sg_solve::error::quote(unit);
+            return Err(format!("unknown unit {unit} (use K, M, G or T)"));
+        }
     };
-    let number: u64 = number
-        .parse()
-        .map_err(|_| "expected a number of bytes, e.g. 512M".to_owned())?;
     number
         .checked_mul(1 << shift)
         .filter(|&n| n > 0)

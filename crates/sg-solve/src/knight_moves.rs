@@ -2,6 +2,7 @@
 //! --moves "-2,-1 -1,-2"`): steps `dx,dy` separated by white space, with
 //! white space allowed around each comma (`"-2, -1  -1 ,-2"`).
 
+use crate::error::quote;
 use sg_core::knight::{KnightError, MoveSet};
 
 /// Why a move set's text is refused: what, where, and the offending text.
@@ -18,7 +19,7 @@ pub enum MovesError {
         found: String,
     },
     /// A step that does not fit in 32 bits.
-    #[error("column {column}: {found:?} is out of range for a step")]
+    #[error("column {column}: {} is out of range for a step", quote(.found))]
     OutOfRange {
         /// 1-based character position in the text.
         column: usize,
@@ -61,8 +62,8 @@ impl<'a> Cursor<'a> {
             .next()
             .unwrap_or("");
         match (word.is_empty(), self.rest().chars().next()) {
-            (false, _) => format!("{word:?}"),
-            (true, Some(c)) => format!("{:?}", c.to_string()),
+            (false, _) => quote(word),
+            (true, Some(c)) => quote(&c.to_string()),
             (true, None) => "the end".to_owned(),
         }
     }

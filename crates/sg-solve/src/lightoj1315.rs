@@ -10,7 +10,7 @@
 
 use crate::answer::{CaseAnswer, KnightMove};
 use crate::error::{InputError, InputErrorKind};
-use crate::scan::Scanner;
+use crate::scan::{Scanner, at_most};
 use sg_core::knight::{KnightError, MoveSet};
 use sg_core::sum::try_component_to_move;
 
@@ -42,9 +42,10 @@ pub fn solve(
         let mut sum = 0u8;
         knights.clear();
         for _ in 0..n {
-            let x = sc.next("a knight's x")?;
+            let below_2_63 = |e| at_most(e, (1 << 63) - 1);
+            let x = sc.next("a knight's x").map_err(below_2_63)?;
             let x_at = sc.last_offset();
-            let y = sc.next("a knight's y")?;
+            let y = sc.next("a knight's y").map_err(below_2_63)?;
             if x >> 63 != 0 || y >> 63 != 0 {
                 let e = KnightError::OutOfRange { x, y };
                 return Err(sc.error_at(x_at, e.into()));

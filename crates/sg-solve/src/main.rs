@@ -27,12 +27,17 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return cmd::usage_error(&e),
+    };
     match cli.command.run() {
         Ok(code) => code,
+        // The reader of the output has gone (`grundy ... | head -1`): it
+        // wants no more, and no message.
+        Err(e) if cmd::stdout_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            // Causes may quote file names: escaped like input bytes.
-            eprintln!("error: {}", sg_solve::error::escape_text(&format!("{e:#}")));
+            cmd::print_error(format_args!("error: {e:#}"));
             cmd::exit_status(&e)
         }
     }

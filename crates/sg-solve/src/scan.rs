@@ -296,11 +296,25 @@ impl<'a> Scanner<'a> {
         self.next_sized::<true>(expected)
     }
 
-    /// The next integer, which must be at most `max`.
+    /// The next integer, which must be at most `max` (a number too large
+    /// for 64 bits is reported with that limit too).
     #[inline]
     pub fn next_at_most(&mut self, expected: &'static str, max: u64) -> Result<u64, InputError> {
-        let v = self.next(expected)?;
+        let v = self.next(expected).map_err(|e| at_most(e, max))?;
         self.check_at_most(v, expected, max)
+    }
+
+    /// [`Self::next_opt`] for an integer that must be at most `max`.
+    #[inline(always)]
+    pub fn next_opt_at_most(
+        &mut self,
+        expected: &'static str,
+        max: u64,
+    ) -> Result<Option<u64>, InputError> {
+        match self.next_opt(expected).map_err(|e| at_most(e, max))? {
+            Some(v) => self.check_at_most(v, expected, max).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// `value` (the last token read) if it is at most `max`, else an error
@@ -372,7 +386,7 @@ impl<'a> Scanner<'a> {
             .iter()
             .position(|&b| is_space(b))
             .map_or(self.buf.len(), |n| start + n);
-        crate::error::escape_bytes(&self.buf[start..end], 40)
+        crate::error::escape_bytes(&self.buf[start..end], crate::error::QUOTED_BYTES)
     }
 
     #[cold]
@@ -411,6 +425,18 @@ pub fn parse_all(buf: &[u8]) -> Result<(u64, u64), InputError> {
     Ok((count, sum))
 }
 
+/// `e` with the limit `max` if it is a number too large for a lower limit:
+/// the scanner reports a number beyond 64 bits as one above `u64::MAX`,
+/// which is not the limit of a token whose limit is lower. For the error
+/// of reading such a token (`sc.next(..).map_err(|e| at_most(e, max))`).
+#[cold]
+pub fn at_most(mut e: InputError, max: u64) -> InputError {
+    if let InputErrorKind::NumberTooLarge { max: limit, .. } = &mut e.kind {
+        *limit = (*limit).min(max);
+    }
+    e
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -446,7 +472,7 @@ mod tests {
             if !token.iter().all(u8::is_ascii_digit) {
                 // The token as error messages show it (escaped, cut at 40
                 // bytes; `escape_bytes` has its own tests).
-                let text = crate::error::escape_bytes(token, 40);
+                let text = crate::error::escape_bytes(token, crate::error::QUOTED_BYTES);
                 return (values, Some(format!("{at}expected n, found `{text}`")));
             }
             match std::str::from_utf8(token).unwrap().parse::<u64>() {

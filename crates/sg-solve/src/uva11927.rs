@@ -132,11 +132,11 @@ impl Header {
 /// Reads the next case's `n m`; `None` at `0 0` or the end of the input.
 #[inline(always)]
 fn read_header(sc: &mut Scanner<'_>) -> Result<Option<Header>, InputError> {
-    let Some(n) = sc.next_opt("the number of nodes n")? else {
+    let Some(n) = sc.next_opt_at_most("the number of nodes n", Graph::MAX_NODES as u64)? else {
         return Ok(None);
     };
     let start = sc.last_offset();
-    let n = sc.check_at_most(n, "the number of nodes n", Graph::MAX_NODES as u64)? as usize;
+    let n = n as usize;
     let m = sc.next_at_most("the number of edges m", Graph::MAX_EDGES as u64)?;
     if n == 0 && m == 0 {
         return Ok(None);

@@ -148,14 +148,17 @@ fn an_empty_graph_has_no_nodes() {
 
 #[test]
 fn one_exit_status_convention() {
-    // Bad input, bad arguments: 2. The environment (a missing file): 1.
+    // Bad input, bad arguments, a file that is not there: 2. The
+    // environment (a file that fails when read): 1.
     let code_of = |args: &[&str]| grundy(args, "1\n1\n1 1\n").status.code();
     assert_eq!(code_of(&["hdu5724", "--width", "+20"]), Some(2));
     assert_eq!(code_of(&["hdu5724", "--width", "65"]), Some(2));
     assert_eq!(code_of(&["hdu5724", "--max-input", "2"]), Some(2));
     assert_eq!(code_of(&["knight", "1", "2", "--moves", "0,1"]), Some(2));
     assert_eq!(code_of(&["hdu5724", "--bogus"]), Some(2));
-    assert_eq!(code_of(&["hdu5724", "/nonexistent/input"]), Some(1));
+    assert_eq!(code_of(&["hdu5724", "/nonexistent/input"]), Some(2));
+    #[cfg(target_os = "linux")]
+    assert_eq!(code_of(&["hdu5724", "/proc/self/mem"]), Some(1));
     assert_eq!(code_of(&["hdu5724"]), Some(0));
     // A file name is escaped when printed.
     let out = grundy(&["hdu5724", "/nonexistent/\u{1b}[2J"], "");

@@ -8,15 +8,14 @@ mod common;
 
 use common::grundy;
 use sg_tables::format::{Game, Metadata, encode};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-files-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A folder removed when the guard drops (when the test ends, passed or
+/// failed).
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
 }
 
 /// The committed row table with the value of `mask` changed, and every
@@ -66,11 +65,12 @@ fn path(p: &Path) -> &str {
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_refused_not_waited_on() {
-    let dir = temp_dir("fifo");
+    let guard = temp_dir();
+    let dir = guard.path();
     let fifo = dir.join("row.sgt");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
-    let (code, out, err) = run_bounded(&["hdu5724", "--tables", path(&dir)], "1\n1\n1 19\n");
+    let (code, out, err) = run_bounded(&["hdu5724", "--tables", path(dir)], "1\n1\n1 19\n");
     assert_eq!(code, Some(1), "{err}");
     assert!(out.is_empty());
     assert!(
@@ -80,10 +80,10 @@ fn a_fifo_is_refused_not_waited_on() {
     assert!(err.contains("no row table (*.sgt) in"), "{err}");
     std::fs::copy("../../data/row20.sgt", dir.join("row20.sgt")).unwrap();
     // With a valid table beside it, the valid one is used.
-    let (code, out, err) = run_bounded(&["hdu5724", "--tables", path(&dir)], "1\n1\n1 19\n");
+    let (code, out, err) = run_bounded(&["hdu5724", "--tables", path(dir)], "1\n1\n1 19\n");
     assert_eq!((code, out.as_str()), (Some(0), "YES\n"), "{err}");
     for command in ["info", "verify"] {
-        let (code, out, _) = run_bounded(&["tables", command, path(&dir)], "");
+        let (code, out, _) = run_bounded(&["tables", command, path(dir)], "");
         assert_eq!(code, Some(1), "{command}");
         assert!(out.contains("row.sgt: INVALID: "), "{out}");
         assert!(out.contains("it is a FIFO"), "{out}");
@@ -94,12 +94,12 @@ fn a_fifo_is_refused_not_waited_on() {
         out.contains("is not a regular file (it is a FIFO)"),
         "{out}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn wrong_values_under_right_checksums_are_refused() {
-    let dir = temp_dir("forged");
+    let guard = temp_dir();
+    let dir = guard.path();
     // Row 0b11 (mask 3) is the input `1\n1\n2 19 20\n`'s row: value 0.
     std::fs::write(dir.join("row20.sgt"), forged_row_table(3)).unwrap();
     let out = grundy(&["tables", "verify", path(&dir.join("row20.sgt"))], "");
@@ -112,7 +112,7 @@ fn wrong_values_under_right_checksums_are_refused() {
         "{text}"
     );
     for hint in [&[][..], &["--hint"]] {
-        let mut args = vec!["hdu5724", "--tables", path(&dir)];
+        let mut args = vec!["hdu5724", "--tables", path(dir)];
         args.extend_from_slice(hint);
         let out = grundy(&args, "1\n1\n2 19 20\n");
         let err = String::from_utf8(out.stderr).unwrap();
@@ -136,17 +136,17 @@ fn wrong_values_under_right_checksums_are_refused() {
         text.contains("wrong value: square (1023, 1023) holds"),
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn junk_next_to_a_valid_table_is_skipped_with_a_warning() {
-    let dir = temp_dir("junk");
+    let guard = temp_dir();
+    let dir = guard.path();
     std::fs::write(dir.join("junk.sgt"), b"not a table").unwrap();
     std::fs::create_dir(dir.join("folder.sgt")).unwrap();
     std::fs::copy("../../data/row20.sgt", dir.join("row20.sgt")).unwrap();
     let out = grundy(
-        &["hdu5724", "--tables", path(&dir), "--hint"],
+        &["hdu5724", "--tables", path(dir), "--hint"],
         "1\n1\n1 19\n",
     );
     let err = String::from_utf8(out.stderr).unwrap();
@@ -160,19 +160,18 @@ fn junk_next_to_a_valid_table_is_skipped_with_a_warning() {
         err.contains("folder.sgt") && err.contains("it is a folder"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_folder_without_tables_is_an_error() {
-    let dir = temp_dir("empty");
+    let guard = temp_dir();
+    let dir = guard.path();
     for command in ["info", "verify"] {
-        let out = grundy(&["tables", command, path(&dir)], "");
+        let out = grundy(&["tables", command, path(dir)], "");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(1), "{command}");
         assert!(err.starts_with("error: no table file (*.sgt) in"), "{err}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -182,13 +181,15 @@ fn each_cause_is_printed_once() {
         "1\n1\n1 19\n",
     );
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    // A folder that is not there: the command names it wrongly.
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
 }
 
 #[test]
 fn text_from_a_table_file_is_escaped() {
-    let dir = temp_dir("escape");
+    let guard = temp_dir();
+    let dir = guard.path();
     let metadata = Metadata {
         game: Game::Row { width: 4 },
         generator: "evil\u{1b}[2J\u{202e}".into(),
@@ -197,7 +198,7 @@ fn text_from_a_table_file_is_escaped() {
     // A file name with an escape sequence in it, too.
     let name = dir.join("row\u{1b}[31m.sgt");
     std::fs::write(&name, bytes).unwrap();
-    let out = grundy(&["tables", "info", path(&dir)], "");
+    let out = grundy(&["tables", "info", path(dir)], "");
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(
@@ -209,5 +210,4 @@ fn text_from_a_table_file_is_escaped() {
         "{text}"
     );
     assert!(text.contains("row\\x1b[31m.sgt"), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -54,8 +54,9 @@ pub enum CodeError {
         /// Its byte offset.
         position: usize,
     },
-    /// The code has no point.
-    #[error("no point in {code:?}: a code is written d0.d1d2..., e.g. 0.77 or .6")]
+    /// The code has no point. (The message does not repeat the code,
+    /// which the caller quotes, cut short if need be.)
+    #[error("no point: a code is written d0.d1d2..., e.g. 0.77 or .6")]
     NoPoint {
         /// The text given.
         code: String,

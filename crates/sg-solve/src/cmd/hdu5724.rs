@@ -1,6 +1,8 @@
 //! `grundy hdu5724` (`row-jump`): HDU 5724, pieces that jump right in rows.
 
-use super::shared::{InputArg, TableArgs, parse_width};
+use super::numbers::number;
+use super::shared::{InputArg, TableArgs};
+use sg_core::row::MAX_WIDTH;
 use anyhow::Result;
 use sg_solve::hdu5724;
 use sg_tables::format::TableKind;
@@ -34,7 +36,7 @@ pub(crate) struct Args {
     #[arg(long)]
     json: bool,
     /// Board width W (columns 1..=W), 1 to 64.
-    #[arg(long, default_value_t = 20, value_parser = parse_width)]
+    #[arg(long, default_value_t = 20, value_parser = number::<u32>(1, MAX_WIDTH.into()))]
     width: u32,
     #[command(flatten)]
     tables: TableArgs,

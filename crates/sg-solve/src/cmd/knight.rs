@@ -1,7 +1,9 @@
 //! `grundy knight`: the Grundy value of one knight anywhere, any move set,
 //! or a grid of values as text, JSON or a PNG heatmap.
 
-use super::shared::{UsageError, check_grid, parse_digits, print_answers, write_png};
+use super::numbers::{digits, number};
+use super::shared::{UsageError, check_grid, print_answers, print_error, write_png};
+use sg_solve::error::quote;
 use anyhow::{Result, bail};
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
@@ -59,7 +61,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
     /// Pixels on a side of each square of the PNG.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 8, value_parser = number::<u32>(1, 64))]
     scale: u32,
     /// One JSON object: the square and its value, or the grid.
     #[arg(long)]
@@ -72,13 +74,13 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
         Some((a, b)) => (a, b, true),
         None => match text.split_once("..") {
             Some((a, b)) => (a, b, false),
-            None => return Err(format!("expected A..B or A..=B, found {text:?}")),
+            None => return Err(format!("expected A..B or A..=B, found {}", quote(text))),
         },
     };
-    let number = |s: &str| parse_coordinate(s).map_err(|e| format!("{s:?}: {e}"));
+    let number = |s: &str| parse_coordinate(s).map_err(|e| format!("{}: {e}", quote(s)));
     let (start, end) = (number(start)?, number(end)? + u64::from(inclusive));
     if start >= end {
-        return Err(format!("{text:?} is empty"));
+        return Err(format!("{} is empty", quote(text)));
     }
     Ok(start..end)
 }
@@ -101,7 +103,9 @@ impl Values {
         match search(&moves, &SearchOptions::default()) {
             Ok(found) => Ok(Self::Pattern(found.pattern)),
             Err(e) if max_sum <= DEFINITION_MAX_SUM => {
-                eprintln!("note: {e}; computing by the definition (x + y <= {DEFINITION_MAX_SUM})");
+                print_error(format_args!(
+                    "note: {e}; computing by the definition (x + y <= {DEFINITION_MAX_SUM})"
+                ));
                 Ok(Self::Definition(Box::new(TriangleTable::new(
                     moves,
                     DEFINITION_MAX_SUM,
@@ -110,9 +114,9 @@ impl Values {
             // The square asked for is beyond what can be answered for
             // this move set: the user's to change (exit status 2).
             Err(e) => bail!(UsageError(format!(
-                "move set {:?}: {e}, and x + y = {max_sum} is beyond {DEFINITION_MAX_SUM}, \
+                "move set {}: {e}, and x + y = {max_sum} is beyond {DEFINITION_MAX_SUM}, \
                  the limit for computing by the definition",
-                moves.steps()
+                quote(&format!("{:?}", moves.steps()))
             ))),
         }
     }
@@ -189,7 +193,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 /// A coordinate as the judge inputs write it: decimal digits only (no
 /// sign, no `+`), below 2^63. A usage error otherwise (exit status 2).
 fn parse_coordinate(text: &str) -> Result<u64, String> {
-    match parse_digits(text)? {
+    match digits(text)? {
         v if v >> 63 == 0 => Ok(v),
         _ => Err("must be below 2^63 = 9223372036854775808".to_owned()),
     }

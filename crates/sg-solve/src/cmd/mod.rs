@@ -4,11 +4,12 @@
 //! (reading the input, choosing a table source, printing answers then the
 //! input error) is in [`shared`].
 
+pub(crate) mod numbers;
 mod octal_progress;
 mod octal_run;
 mod shared;
 
-pub(crate) use shared::exit_status;
+pub(crate) use shared::{exit_status, print_error, stdout_closed, usage_error};
 
 /// Declares the subcommand modules, the [`Command`] enum that clap parses
 /// (one variant per module, holding the module's `Args`) and the dispatch

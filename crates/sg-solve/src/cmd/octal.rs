@@ -5,6 +5,9 @@
 //! resumed from a table file.
 
 use super::octal_run::{Run, bad_input};
+use super::numbers::{digits, number};
+use sg_solve::answer::write_json_line;
+use sg_solve::error::quote;
 use super::shared::destination;
 use anyhow::{Context, Result};
 use serde_json::json;
@@ -38,10 +41,10 @@ pub(crate) struct Args {
     subtract: Option<String>,
     /// The largest heap to compute (default 2^25); the run stops sooner
     /// when a period is certified.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = number::<u64>(0, u64::MAX))]
     to: Option<u64>,
     /// Worker threads of the engine (default: one per CPU).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
     threads: Option<u32>,
     /// Print one JSON object: code, computed_to, preperiod, period,
     /// certified, max_value, rare_mask, rare_count, last_rare.
@@ -53,7 +56,7 @@ pub(crate) struct Args {
     values: bool,
     /// Print WIN or LOSE for the sum of these heaps (each below 2^63).
     #[arg(long, value_name = "H", num_args = 1..,
-          value_parser = clap::value_parser!(u64).range(..1u64 << 63))]
+          value_parser = number::<u64>(0, (1 << 63) - 1))]
     heaps: Option<Vec<u64>>,
     /// With --heaps: also print a winning move.
     #[arg(long, requires = "heaps")]
@@ -86,7 +89,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 )));
             }
             Ok(rules) => Some(rules),
-            Err(e) => return Ok(bad_input(format!("bad code {code:?}: {e}"))),
+            Err(e) => return Ok(bad_input(format!("bad code {}: {e}", quote(code)))),
         },
         (None, Some(set)) => match parse_set(set) {
             Ok(rules) => Some(rules),
@@ -124,7 +127,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         write_values(&run, args.to.unwrap_or(DEFAULT_TO), &mut out)?;
         ExitCode::SUCCESS
     } else if args.json {
-        writeln!(out, "{}", json_summary(&run))?;
+        let mut line = Vec::new();
+        write_json_line(&mut line, &json_summary(&run));
+        out.write_all(&line)?;
         ExitCode::SUCCESS
     } else {
         out.write_all(text_summary(&run).as_bytes())?;
@@ -144,17 +149,21 @@ fn target(to: Option<u64>, heaps: Option<&[u64]>) -> u64 {
     }
 }
 
-/// Parses `--subtract 1,3,4`.
+/// Parses `--subtract 1,3,4` (spaces around the commas are fine).
 fn parse_set(text: &str) -> Result<Rules, String> {
     let mut set = Vec::new();
     for (index, item) in text.split(',').enumerate() {
         let item = item.trim();
-        let value = item.parse::<u64>().map_err(|_| {
-            format!("--subtract: element {index} ({item:?}) is not a number: expected e.g. 1,3,4")
+        let value = digits(item).map_err(|why| {
+            format!(
+                "--subtract: element {index} ({}): {why}: expected e.g. 1,3,4",
+                quote(item)
+            )
         })?;
         set.push(value);
     }
-    Rules::subtraction(&set).map_err(|e| format!("--subtract {text:?}: {e}"))
+    // The error names the element by its index: the set is not repeated.
+    Rules::subtraction(&set).map_err(|e| format!("--subtract: {e}"))
 }
 
 /// `--values`: `G(0)` to `G(to)`, through the period beyond the values.
@@ -184,12 +193,21 @@ fn answer_heaps(run: &Run, heaps: &[u64], hint: bool) -> Result<String, String> 
         None => winning_move(&run.summary.rules, &run.values[..], heaps),
     };
     let found = found.map_err(|e| match e {
-        OctalError::TooManyHeaps { heap } => format!(
-            "G({heap}) is not known: no period of {} is certified up to heap {}, the last \
-             heap computed; raise --to (at most {MAX_COMPUTED_HEAP})",
-            run.summary.rules,
-            run.values.len().saturating_sub(1),
-        ),
+        OctalError::TooManyHeaps { heap } => {
+            let remedy = if heap <= MAX_COMPUTED_HEAP {
+                format!("raise --to to {heap}")
+            } else {
+                format!(
+                    "heaps beyond {MAX_COMPUTED_HEAP} are answered only through a certified period"
+                )
+            };
+            format!(
+                "G({heap}) is not known: no period of {} is certified up to heap {}, the last \
+                 heap computed; {remedy}",
+                run.summary.rules,
+                run.values.len().saturating_sub(1),
+            )
+        }
         e => e.to_string(),
     })?;
     Ok(match found {

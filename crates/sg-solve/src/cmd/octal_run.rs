@@ -15,6 +15,7 @@
 
 use super::octal_progress::new_bar;
 pub(crate) use super::shared::bad_input;
+use super::shared::{print_error, wrong_path};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, grundy_of_heap};
@@ -146,9 +147,9 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
     }
     let values = entry.all_values()?;
     if entry.verify().is_err() {
-        eprintln!(
+        print_error(format_args!(
             "warning: the compiled-in catalogue's entry for {rules} fails its check; computing"
-        );
+        ));
         return None;
     }
     Some(Run {
@@ -163,6 +164,10 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
 fn resumed(rules: Option<Rules>, path: &Path) -> Result<Result<(Sequence, Source), String>> {
     let file = match sg_tables::read_file(path) {
         Ok(file) => file,
+        // Nothing there, or a folder: the user must fix the command.
+        Err(sg_tables::TableError::Io { error, .. }) if wrong_path(&error) => {
+            return Ok(Err(format!("--resume {}: {error}", path.display())));
+        }
         Err(e @ sg_tables::TableError::Io { .. }) => return Err(e.into()),
         Err(e) => return Ok(Err(format!("--resume {}: {e}", path.display()))),
     };

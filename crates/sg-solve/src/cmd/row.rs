@@ -2,6 +2,7 @@
 //! the values of every row of a width as a grid, text, JSON or a PNG
 //! heatmap.
 
+use super::numbers::number;
 use super::shared::{UsageError, check_grid, print_answers, write_png};
 use anyhow::{Result, bail};
 use sg_core::row::{MAX_WIDTH, row_from_columns, row_grundy};
@@ -29,10 +30,10 @@ const GRID_MAX_WIDTH: u32 = 24;
     Examples:\n  grundy row 1 19\n  grundy row --width 10 --grid --png rows.png")]
 pub(crate) struct Args {
     /// The columns of the pieces (1..=W, distinct).
-    #[arg(value_name = "COLUMNS", conflicts_with = "grid")]
+    #[arg(value_name = "COLUMNS", conflicts_with = "grid", value_parser = number::<u32>(0, u32::MAX.into()))]
     columns: Vec<u32>,
     /// Cells in the row, W (1 to 64; with --grid at most 24).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WIDTH)))]
+    #[arg(long, default_value_t = 20, value_parser = number::<u32>(1, MAX_WIDTH.into()))]
     width: u32,
     /// Print the values of every row of W cells as a grid instead.
     #[arg(long)]
@@ -42,7 +43,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
     /// Pixels on a side of each row's square in the PNG.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = number::<u32>(1, 64))]
     scale: u32,
     /// One JSON object: the row and its value, or the grid.
     #[arg(long)]
@@ -72,10 +73,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             bail!(UsageError("--png needs --grid".to_owned()));
         }
         let Some(row) = row_from_columns(width, &args.columns) else {
-            bail!(UsageError(format!(
-                "the columns {:?} are not distinct columns of 1..={width}",
-                args.columns
-            )));
+            bail!(UsageError(bad_columns(width, &args.columns)));
         };
         let value = row_grundy(row);
         if args.json {
@@ -107,4 +105,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         out.extend_from_slice(grid.to_text().as_bytes());
     }
     print_answers(&out, Ok(()))
+}
+
+/// Why `columns` are not a row of `width` cells: the first column outside
+/// `1..=width` or repeated (each cause once, whatever the number of
+/// columns).
+fn bad_columns(width: u32, columns: &[u32]) -> String {
+    let mut seen = 0u64;
+    for &column in columns {
+        if !(1..=width).contains(&column) {
+            return format!("column {column} is outside the row (columns are 1..={width})");
+        }
+        let bit = 1u64 << (column - 1);
+        if seen & bit != 0 {
+            return format!("column {column} appears twice");
+        }
+        seen |= bit;
+    }
+    format!("the columns are not distinct columns of 1..={width}")
 }

@@ -7,7 +7,7 @@
 use crate::input::{self, Input, ReadError};
 use anyhow::{Context, Result};
 use sg_solve::InputError;
-use sg_solve::error::escape_text;
+use sg_solve::error::{QUOTED_BYTES, escape_bytes, escape_text};
 use sg_solve::heatmap::{self, Grid};
 use sg_solve::tables::{FindError, find_tables};
 use sg_solve::values::{KnightValues, RowValues};
@@ -42,8 +42,9 @@ impl InputArg {
     /// [`UsageError`].
     pub(crate) fn read(&self) -> Result<Input> {
         let path = self.file.as_deref().filter(|p| p.as_os_str() != "-");
-        input::read_input(path, self.max_input).map_err(|e| match e {
+        input::read_input(path, self.max_input).map_err(|e| match &e {
             ReadError::TooLarge { .. } => UsageError(e.to_string()).into(),
+            ReadError::Io { error, .. } if wrong_path(error) => UsageError(e.to_string()).into(),
             ReadError::Io { .. } => anyhow::Error::new(e),
         })
     }
@@ -99,6 +100,14 @@ pub(crate) type Flush<'a> = &'a mut dyn FnMut(&mut Vec<u8>) -> ControlFlow<()>;
 #[error("{0}")]
 pub(crate) struct UsageError(pub(crate) String);
 
+/// Whether `error`, met on a path the user named, is the user's to fix
+/// (exit status 2) rather than the environment's: nothing is there, or a
+/// folder is where a file should be or the other way round.
+pub(crate) fn wrong_path(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind::{IsADirectory, NotADirectory, NotFound};
+    matches!(error.kind(), NotFound | IsADirectory | NotADirectory)
+}
+
 /// The exit status for the error `e` that ended a subcommand: 2 for a
 /// [`UsageError`], 1 otherwise.
 pub(crate) fn exit_status(e: &anyhow::Error) -> ExitCode {
@@ -113,6 +122,51 @@ pub(crate) fn exit_status(e: &anyhow::Error) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Whether `e` is standard output closed by its reader (a broken pipe,
+/// `grundy ... | head -1`): the run then ends quietly. No other file
+/// `grundy` writes can be a pipe (see [`destination`]).
+pub(crate) fn stdout_closed(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes `message` and a newline to standard error, escaped: never a
+/// panic, even if standard error is closed or full (`2>/dev/full`), where
+/// the message is lost and the exit status still tells.
+pub(crate) fn print_error(message: impl std::fmt::Display) {
+    let line = format!("{}\n", escape_text(&message.to_string()));
+    let _ = std::io::stderr().write_all(line.as_bytes());
+}
+
+/// Reports an error of clap (a usage error, exit status 2) or prints the
+/// help or the version it was asked for (exit status 0). The parts of the
+/// command line that its message quotes are escaped like input bytes and
+/// cut after [`QUOTED_BYTES`] bytes.
+pub(crate) fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ContextValue;
+    if !e.use_stderr() {
+        // --help, --version: to standard output, which may be closed.
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    // Plain text: clap's styles and any escape sequence are stripped, so
+    // that a value typed with one would be shown without it. Each value
+    // quoted from the command line is put back escaped and cut short.
+    let mut text = e.to_string();
+    for (_, value) in e.context() {
+        if let ContextValue::String(typed) = value {
+            let shown = clap::builder::StyledStr::from(typed.clone()).to_string();
+            let safe = escape_bytes(typed.as_bytes(), QUOTED_BYTES);
+            text = text.replacen(&format!("'{shown}'"), &format!("'{safe}'"), 1);
+        }
+    }
+    print_error(text.trim_end());
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_BAD_INPUT))
 }
 
 /// Writes the answers `out` to standard output, then, if the input was
@@ -166,7 +220,7 @@ pub(crate) fn write_png(grid: &Grid, scale: u32, destination: &Destination) -> R
 /// Reports bad input (or a bad usage) on standard error as one line
 /// `error: ...`, escaped; the exit status 2 to return.
 pub(crate) fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {}", escape_text(&message.to_string()));
+    print_error(format_args!("error: {message}"));
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
@@ -224,7 +278,12 @@ impl TableArgs {
     /// that do not are skipped, each with a warning on standard error).
     pub(crate) fn open(&self, kind: TableKind) -> Result<TableSource> {
         if let Some(dir) = &self.tables {
-            let found = find_tables(dir, kind)?;
+            let found = find_tables(dir, kind).map_err(|e| match &e {
+                FindError::Io { error, .. } if wrong_path(error) => {
+                    UsageError(e.to_string()).into()
+                }
+                _ => anyhow::Error::new(e),
+            })?;
             for (path, why) in found.skipped {
                 warn_skipped(&path, &anyhow::Error::new(why));
             }
@@ -250,10 +309,10 @@ impl TableArgs {
 
 /// Says on standard error that the table file `path` is not used, and why.
 fn warn_skipped(path: &Path, why: &anyhow::Error) {
-    eprintln!(
-        "{}",
-        escape_text(&format!("warning: skipping {}: {why:#}", path.display()))
-    );
+    print_error(format_args!(
+        "warning: skipping {}: {why:#}",
+        path.display()
+    ));
 }
 
 impl TableSource {
@@ -285,25 +344,5 @@ impl TableSource {
             // Squares beyond the table, up to 2^63: the certified description.
             _ => values.with_pattern_on_first_use(sg_tables::embedded_knight_pattern),
         })
-    }
-}
-
-/// A number on the command line as the judge inputs write one: decimal
-/// digits only (no sign, no `+`, no spaces), fitting in 64 bits. For clap's
-/// `value_parser`, so that a bad one is a usage error (exit status 2).
-pub(crate) fn parse_digits(text: &str) -> Result<u64, String> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("expected a non-negative integer (digits only)".to_owned());
-    }
-    text.parse()
-        .map_err(|_| "does not fit in 64 bits".to_owned())
-}
-
-/// `--width`: [`parse_digits`], from 1 to [`sg_core::row::MAX_WIDTH`].
-pub(crate) fn parse_width(text: &str) -> Result<u32, String> {
-    let max = sg_core::row::MAX_WIDTH;
-    match parse_digits(text)? {
-        w @ 1.. if w <= u64::from(max) => Ok(w as u32),
-        _ => Err(format!("must be from 1 to {max}")),
     }
 }

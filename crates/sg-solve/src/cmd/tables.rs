@@ -1,7 +1,7 @@
 //! `grundy tables info|verify`: what table files hold, and whether they are intact.
 
-use super::shared::open_table;
-use anyhow::Result;
+use super::shared::{UsageError, open_table, wrong_path};
+use anyhow::{Result, bail};
 use sg_solve::answer::write_json_line;
 use sg_solve::error::escape_text;
 use sg_solve::tables::{JsonReport, report, report_json, table_files};
@@ -96,6 +96,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             }
         }
         Some(path) => {
+            // A path that is not there is the command's mistake (exit
+            // status 2), not a table that fails its checks (exit status 1).
+            if let Err(error) = std::fs::symlink_metadata(&path)
+                && wrong_path(&error)
+            {
+                bail!(UsageError(format!("cannot read {}: {error}", path.display())));
+            }
             let files = table_files(&path)?;
             for file in files {
                 let name = file.display().to_string();

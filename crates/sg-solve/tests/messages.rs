@@ -1,0 +1,349 @@
+//! Output and messages, through the real binary: clap's errors escaped
+//! like the tool's own, JSON strings safe on a terminal, each cause once
+//! and quoted text cut short, one exit-status convention (2 for what the
+//! user must fix, 1 for the environment), a closed standard output ending
+//! the run quietly in every subcommand, digits-only numbers on the command
+//! line, and limits in messages that are the real ones.
+
+mod common;
+
+use common::{fails, grundy, grundy_bytes};
+use std::ffi::OsStr;
+use std::process::{Command, Stdio};
+
+/// Runs `grundy` with arguments that need not be UTF-8.
+fn grundy_os(args: &[&OsStr]) -> std::process::Output {
+    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Asserts that `stderr` shows no byte a terminal would act on.
+fn printable(stderr: &[u8]) {
+    let text = String::from_utf8(stderr.to_vec()).expect("UTF-8");
+    assert!(
+        !text.chars().any(|c| c != '\n' && c.is_control()),
+        "{text:?}"
+    );
+    assert!(!text.contains('\u{202e}'), "{text:?}");
+}
+
+#[test]
+fn clap_errors_are_escaped_and_cut_short() {
+    #[cfg(unix)]
+    use std::os::unix::ffi::OsStrExt;
+    let cases: [(&[u8], &str); 4] = [
+        (b"ab\rZ", "invalid value 'ab\\x0dZ' for '[COLUMNS]...'"),
+        (b"\x1b]0;title\x07", "invalid value '\\x1b]0;title\\x07'"),
+        ("1\u{202e}2".as_bytes(), "invalid value '1\\u{202e}2'"),
+        (b"\x1b[2J", "invalid value '\\x1b[2J'"),
+    ];
+    for (arg, shown) in cases {
+        let out = grundy_os(&[OsStr::new("row"), OsStr::from_bytes(arg)]);
+        assert_eq!(out.status.code(), Some(2));
+        printable(&out.stderr);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(stderr.contains(shown), "{shown}: {stderr}");
+    }
+    // A subcommand or an option that does not exist, a huge value.
+    let out = grundy_os(&[OsStr::from_bytes(b"oct\x1b[2Jal")]);
+    assert_eq!(out.status.code(), Some(2));
+    printable(&out.stderr);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'oct\\x1b[2Jal'"));
+    let huge = "9".repeat(100_000);
+    for args in [
+        vec!["row", huge.as_str()],
+        vec!["octal", "0.77", "--to", huge.as_str()],
+        vec![&format!("--{huge}")],
+    ] {
+        let out = grundy(&args, "");
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.len() < 400, "{} bytes", stderr.len());
+        assert!(
+            stderr.contains(&format!("{}...'", "9".repeat(38))),
+            "{stderr}"
+        );
+    }
+    // Help and version still go to standard output, exit status 0.
+    let out = grundy(&["--version"], "");
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("grundy ")
+    );
+}
+
+#[test]
+fn json_strings_escape_what_a_terminal_would_act_on() {
+    use sg_tables::format::{Game, Metadata, encode};
+    let dir = tempfile::tempdir().unwrap();
+    let generator = "a\u{7f}b\u{9b}31mc\u{202e}d\u{200f}e\u{85}f\u{2028}g";
+    let metadata = Metadata {
+        game: Game::Row { width: 2 },
+        generator: generator.to_owned(),
+    };
+    let path = dir.path().join("row2.sgt");
+    std::fs::write(&path, encode(&metadata, &[0, 1, 0, 1]).unwrap()).unwrap();
+    for command in ["info", "verify"] {
+        let out = grundy(&["tables", command, "--json", path.to_str().unwrap()], "");
+        let line = String::from_utf8(out.stdout).unwrap();
+        assert!(line.is_ascii(), "{line:?}");
+        for escaped in [
+            "\\u007f", "\\u009b", "\\u202e", "\\u200f", "\\u0085", "\\u2028",
+        ] {
+            assert!(line.contains(escaped), "{escaped}: {line}");
+        }
+        // The same string to a JSON reader.
+        let report: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(report["generator"], generator, "{report}");
+    }
+}
+
+#[test]
+fn each_cause_once_and_quoted_text_cut_short() {
+    // The code is quoted once.
+    let (_, stderr) = fails(&["octal", "777"], "");
+    assert_eq!(stderr.matches("777").count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: bad code \"777\": no point"),
+        "{stderr}"
+    );
+    let long_code = "7".repeat(131_000);
+    let long_bad = format!("{},x", vec!["1"; 65_000].join(","));
+    let long_zero = format!("{},0", vec!["1"; 65_000].join(","));
+    let long_word = "9".repeat(100_000);
+    let many_columns: Vec<String> = (0..30_000).map(|c| (c % 20 + 1).to_string()).collect();
+    let mut row_args = vec!["row"];
+    row_args.extend(many_columns.iter().map(String::as_str));
+    for args in [
+        vec!["octal", long_code.as_str()],
+        vec!["octal", "--subtract", long_bad.as_str()],
+        vec!["octal", "--subtract", long_zero.as_str()],
+        row_args.clone(),
+    ] {
+        let (_, stderr) = fails(&args, "");
+        assert!(stderr.len() < 300, "{}: {} bytes", args[0], stderr.len());
+    }
+    // Refused by clap's value parsers: its message (with a hint on a
+    // second line) quotes the value, cut short, and the reason, cut short.
+    for args in [
+        vec!["knight", "1", "2", "--moves", long_word.as_str()],
+        vec!["knight", "--grid", long_word.as_str(), "0..2"],
+        vec!["floor", "--max-input", &format!("1{long_word}x")],
+    ] {
+        let out = grundy(&args, "");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.len() < 400, "{}: {} bytes", args[0], stderr.len());
+    }
+    let (_, stderr) = fails(&["octal", "--subtract", &long_bad], "");
+    assert!(stderr.contains("element 65000 (\"x\")"), "{stderr}");
+    let (_, stderr) = fails(&row_args, "");
+    assert_eq!(stderr, "error: column 1 appears twice\n");
+}
+
+#[test]
+fn exit_statuses_follow_the_convention() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.sgt");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    // Paths the user must fix: nothing there, or a folder for a file.
+    for args in [
+        vec!["floor", folder],
+        vec!["floor", missing],
+        vec!["hdu1524", missing],
+        vec!["octal", ".6", "--resume", missing],
+        vec!["octal", ".6", "--resume", folder],
+        vec!["tables", "info", missing],
+        vec!["tables", "verify", missing],
+        vec!["hdu5724", "--tables", missing],
+        vec!["lightoj1315", "--tables", "/etc/hostname"],
+    ] {
+        let (_, stderr) = fails(&args, "1\n");
+        assert!(
+            stderr.contains("cannot read") || stderr.contains("--resume"),
+            "{stderr}"
+        );
+    }
+}
+
+/// Standard error that cannot be written (`2>/dev/full`): the exit
+/// status still tells, and nothing panics.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_error_never_panics() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    for (args, code) in [
+        (&["octal", "777"][..], 2),
+        (&["row", "ab"], 2),
+        (&["hdu1524", "/nonexistent/input"], 2),
+        (&["--bogus"], 2),
+        // A note on standard error, and an answer.
+        (&["knight", "3", "4", "--moves", "-1,0 0,-1 -5,-5"], 0),
+    ] {
+        let out = Command::new(&bin)
+            .args(args)
+            .stdin(Stdio::null())
+            .stderr(full())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+}
+
+/// Runs `grundy ARGS` with `input` on standard input and a standard
+/// output whose reader is already gone: every write to it fails with a
+/// broken pipe.
+#[cfg(unix)]
+fn run_into_a_closed_pipe(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The child may stop reading (or never start): a failed write is fine.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_ends_every_subcommand_quietly() {
+    let cases: [(&[&str], &[u8]); 19] = [
+        (&["hdu1524"], b"1\n0\n1 0\n0\n"),
+        (&["uva11927"], b"2 1\n0 1\n1 0\n0 0\n"),
+        (&["hdu5724"], b"1\n1\n1 19\n"),
+        (&["lightoj1315"], b"1\n1\n2 5\n"),
+        (&["tables", "info"], b""),
+        (&["tables", "verify", "--json"], b""),
+        (&["graph", "--values"], b"3 2\n0 1\n1 2\n"),
+        (&["knight", "2", "5"], b""),
+        (&["knight", "--grid", "0..300", "0..300"], b""),
+        (&["row", "1", "19"], b""),
+        (&["row", "--grid", "--width", "16"], b""),
+        (&["octal", "0.77"], b""),
+        (&["octal", "0.77", "--values", "--to", "100000000"], b""),
+        (&["octal", ".6", "--to", "3000", "--online", "--json"], b""),
+        (&["octal", "0.07", "--heaps", "5", "7", "--hint"], b""),
+        (&["floor"], b"1 2 3\n"),
+        (&["completions", "bash"], b""),
+        (&["man"], b""),
+        (&["--help"], b""),
+    ];
+    for (args, input) in cases {
+        let out = run_into_a_closed_pipe(args, input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+    // Bad input with no answer before it is still reported.
+    let out = run_into_a_closed_pipe(&["hdu1524"], b"x\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1, column 1"));
+}
+
+#[test]
+fn numbers_on_the_command_line_are_digits_only() {
+    for args in [
+        &["octal", "0.77", "--to", "+5"][..],
+        &["octal", "0.77", "--heaps", "+5"],
+        &["octal", "0.77", "--threads", "+2"],
+        &["octal", "--subtract", "+1,3"],
+        &["octal", "--subtract", "1, +3"],
+        &["row", "--width", "+5", "1"],
+        &["row", "+1"],
+        &["row", "--grid", "--width", "4", "--scale", "+2"],
+        &["knight", "--grid", "0..2", "0..2", "--scale", "+2"],
+        &["knight", "+1", "2"],
+        &["knight", "--grid", "+0..2", "0..2"],
+        &["hdu5724", "--width", "+20"],
+        &["floor", "--max-input", "+5"],
+        &["octal", "0.77", "--to", " 5"],
+        &["octal", "0.77", "--to", "5_0"],
+    ] {
+        let out = grundy(args, "");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            stderr.contains("digits only")
+                || stderr.contains("expected e.g.")
+                || stderr.contains("expected a number of bytes"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // The same numbers written with digits only are accepted.
+    for args in [
+        &["octal", "0.77", "--to", "5", "--threads", "2"][..],
+        &["octal", "--subtract", "1, 3"],
+        &["row", "--width", "5", "1"],
+        &["knight", "--grid", "0..2", "0..2", "--scale", "2"],
+    ] {
+        let out = grundy(args, "");
+        assert!(out.status.success(), "{args:?}");
+    }
+}
+
+#[test]
+fn limits_in_messages_are_the_real_ones() {
+    let huge = "99999999999999999999";
+    for (args, input, limit) in [
+        (
+            &["uva11927"][..],
+            format!("{huge} 0\n"),
+            "at most 4294967293",
+        ),
+        (
+            &["uva11927"],
+            "4294967296 0\n".to_owned(),
+            "at most 4294967293",
+        ),
+        (&["hdu1524"], format!("{huge}\n"), "at most 4294967293"),
+        (&["hdu1524"], format!("1\n{huge}\n"), "at most 4294967295"),
+        (&["graph"], format!("{huge} 0\n"), "at most 4294967293"),
+        (&["hdu5724"], format!("1\n1\n1 {huge}\n"), "at most 20"),
+        (
+            &["hdu5724", "--width", "7"],
+            format!("1\n1\n1 {huge}\n"),
+            "at most 7",
+        ),
+        (
+            &["lightoj1315"],
+            format!("1\n1\n3 {huge}\n"),
+            "at most 9223372036854775807",
+        ),
+    ] {
+        let (_, stderr) = fails(args, &input);
+        assert!(stderr.contains(limit), "{args:?} {input:?}: {stderr}");
+        assert!(!stderr.contains("18446744073709551615"), "{stderr}");
+    }
+    // A heap that no --to reaches is not met with "raise --to".
+    let (_, stderr) = fails(&["octal", ".6", "--to", "100", "--heaps", "4294967295"], "");
+    assert!(!stderr.contains("raise --to"), "{stderr}");
+    assert!(stderr.contains("beyond 4294967294"), "{stderr}");
+    let (_, stderr) = fails(&["octal", ".6", "--to", "100", "--heaps", "5000"], "");
+    assert!(stderr.contains("raise --to to 5000"), "{stderr}");
+    let out = grundy_bytes(&["octal", ".6", "--to", "4294967295"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("(4294967294)"), "{stderr}");
+}
