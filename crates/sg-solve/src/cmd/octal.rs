@@ -83,9 +83,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             // (`.` for `.6`). `0.0`, written out, is answered.
             Ok(rules) if !rules.has_moves() && code.trim().ends_with('.') => {
                 return Ok(bad_input(format!(
-                    "the code {:?} has no digit after the point, so it allows no move: \
+                    "the code {} has no digit after the point, so it allows no move: \
                      give its digits, e.g. 0.77 or .6 (0.0 is the game without moves)",
-                    code.trim()
+                    quote(code.trim())
                 )));
             }
             Ok(rules) => Some(rules),
