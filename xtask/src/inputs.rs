@@ -10,8 +10,7 @@ pub(crate) fn write_all(out: &Path) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     for input in sg_bench::all_inputs() {
         let path = out.join(input.name);
-        std::fs::write(&path, &input.bytes)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        sg_tables::safe_write::write_file(&path, &[&input.bytes])?;
         println!(
             "{:<24} {:>10} bytes   grundy {} {}",
             input.name,

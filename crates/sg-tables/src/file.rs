@@ -55,8 +55,9 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<Header, TableError> {
     Header::parse(&header)
 }
 
-/// What a file that is not regular is, for [`TableError::NotRegularFile`].
-fn describe_type(file_type: std::fs::FileType) -> &'static str {
+/// What a file that is not regular is, for [`TableError::NotRegularFile`]
+/// and the refusals of [`crate::safe_write`]: "a FIFO", "a folder"...
+pub(crate) fn describe_type(file_type: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -73,7 +74,7 @@ fn describe_type(file_type: std::fs::FileType) -> &'static str {
     if file_type.is_dir() {
         "a folder"
     } else {
-        "not a regular file"
+        "a special file"
     }
 }
 

@@ -263,7 +263,7 @@ fn existing_file(path: &Path) -> Result<Option<Permissions>, PathlessError> {
     } else if file_type.is_dir() {
         Refusal::Folder
     } else if !file_type.is_file() {
-        Refusal::NotRegular(special_kind(file_type))
+        Refusal::NotRegular(crate::file::describe_type(file_type))
     } else if metadata.permissions().readonly() || !writable(path, false) {
         Refusal::ReadOnly
     } else {
@@ -286,25 +286,6 @@ impl PathlessError {
             Self::Io(error) => WriteError::Io { path, error },
         }
     }
-}
-
-/// What a special file is, for [`Refusal::NotRegular`].
-fn special_kind(file_type: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO";
-        }
-        if file_type.is_char_device() || file_type.is_block_device() {
-            return "a device";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-    }
-    let _ = file_type;
-    "a special file"
 }
 
 /// Whether this process may write `path` (and, for a folder, enter it),
