@@ -19,6 +19,15 @@
 //! threads wait for work spinning for a while (about [`SPIN`]) before they
 //! park, and a thread that is slow to wake (on a loaded machine) costs
 //! nothing: the others take its chunks.
+//!
+//! Tried and dropped (no gain, or slower, on `.354` and `.376` with two
+//! threads): a second pass that brings a computed chunk up to the latest
+//! state on its own thread before handing it over (the leader's settling
+//! did not get cheaper); the leader computing its later chunks in pieces,
+//! settling ready chunks between them; the shared words on cache lines of
+//! their own; unparking only the threads that announced they park; values
+//! published up to a whole cache line only; lookaheads of 1 to 4 chunks
+//! per thread; chunks of 8 or 16 heaps.
 
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};

@@ -35,6 +35,24 @@
 //! - [`PeriodicSequence`]: a certified sequence answering any heap below
 //!   2^63 in O(1); [`winning_move`] finds a winning move in a sum of heaps.
 //!
+//! # Where each part lives
+//!
+//! - `rules`, `moves`: the code and the moves it allows; `definition`:
+//!   the reference (mex over every option).
+//! - `sparse`: the rare and common values and the argument that makes the
+//!   engine exact; `heap/`: the value of one heap (`mod.rs` the candidates,
+//!   `marks.rs` the marks of the rare splits, `rare_rows.rs` the marks of
+//!   a batch computed once, `settle.rs` the settling); `search/`: the
+//!   search of the splits for the values the marks cannot settle (`mod.rs`
+//!   the entry and the choice of implementation, `portable.rs` the
+//!   portable reference, `small.rs` the path for values below 64).
+//! - `avx512/` and `avx2.rs`: the vector kernels, the engine's only
+//!   `unsafe` vector code, behind safe functions that take a token proving
+//!   the CPU feature; each has a portable counterpart that the tests
+//!   compare it with.
+//! - `sequence`, `crew`: the incremental engine and its threads; `period`:
+//!   certified periods; `sums`: sums of heaps and winning moves.
+//!
 //! # The periodicity theorem
 //!
 //! Let `k` be the largest take of a finite code (`k = 0` for `4.`), and
@@ -80,6 +98,10 @@
 //! there on). The smallest preperiod for `d` is then found by walking down
 //! from `e` while `G(m) = G(m + d)`. Both are what [`Period`] reports.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod crew;
 mod definition;
 mod heap;

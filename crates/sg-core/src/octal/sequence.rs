@@ -19,7 +19,8 @@
 //! microseconds, far too little to share out on its own; the chunks
 //! amortise the hand-over. Small heaps (where a chunk would be mostly such
 //! options) and cheap values are computed one by one. The values do not
-//! depend on the chunks or the thread count.
+//! depend on the chunks or the thread count. (`.106`, whose values are
+//! cheap, computed in chunks was twice as slow as heap by heap.)
 
 use std::ops::{ControlFlow, Range};
 use std::sync::Arc;

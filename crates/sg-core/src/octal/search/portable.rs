@@ -1,0 +1,242 @@
+//! The portable reference of the search (see the parent module): a first
+//! scalar scan marks the sought values it meets in a short prefix of the
+//! splits, then the ones it missed are sought a few at a time by a
+//! vectorised comparison of blocks of splits (compiled for AVX2 too, in
+//! `super::super::avx2`, and chosen when the CPU has it). It runs without
+//! AVX-512 and for values of 1024 and more, and the tests compare the
+//! AVX-512 kernels with it.
+
+use std::ops::ControlFlow;
+
+#[cfg(target_arch = "x86_64")]
+use super::super::avx2::{self, Avx2};
+use super::super::moves::Moves;
+use super::{SCAN_TURN, SearchScratch, first_splits, in_turns};
+
+/// The smallest of `need` (ascending, nonempty) that a short scan of the
+/// splits of heap `h` (a few per value) does not meet: it may be reached
+/// by a later split or by none. `None` when all are met.
+#[inline]
+pub(super) fn first_unmet(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    top: usize,
+    need: &[u16],
+    scratch: &mut SearchScratch,
+) -> Option<u16> {
+    scan(moves, values, h, top, need, scratch);
+    need.iter()
+        .copied()
+        .find(|&v| scratch.sought[usize::from(v)] != FOUND)
+}
+
+/// The exact part of [`search`](super::search) (the values of `need` no
+/// split reaches, the smallest `limit`) without AVX-512: a first scalar
+/// scan, then a vectorised search for a few values at a time.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(super) fn first_missing_portable(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    top: usize,
+    need: &[u16],
+    limit: usize,
+    missing: &mut Vec<u16>,
+    scratch: &mut SearchScratch,
+) {
+    missing.clear();
+    scan(moves, values, h, top, need, scratch);
+    // The values the first scan did not find, smallest first, in groups
+    // of TARGETS: each group is sought through every remaining split.
+    let sought = &scratch.sought;
+    let mut left = need
+        .iter()
+        .copied()
+        .filter(|&v| sought[v as usize] != FOUND)
+        .peekable();
+    while left.peek().is_some() {
+        let mut group = [0u16; TARGETS];
+        let mut len = 0;
+        for (slot, v) in group.iter_mut().zip(left.by_ref()) {
+            *slot = v;
+            len += 1;
+        }
+        let mut found = [false; TARGETS];
+        seek(
+            moves,
+            values,
+            h,
+            &scratch.next,
+            &group[..len],
+            &mut found[..len],
+        );
+        for (&v, _) in group[..len].iter().zip(found).filter(|(_, f)| !f) {
+            missing.push(v);
+            if missing.len() == limit {
+                return;
+            }
+        }
+    }
+}
+
+/// Splits looked at by the first scan per value sought (it marks any
+/// sought value it meets; the values it misses, usually few, are then
+/// sought a few at a time by a vectorised scan of the remaining splits).
+const SCAN_PER_VALUE: usize = 8;
+
+/// A value the first scan looks for.
+pub(super) const WANTED: u8 = 1;
+/// A value the first scan looked for and met.
+pub(super) const FOUND: u8 = 2;
+
+/// Values sought at once by the vectorised scan.
+pub(crate) const TARGETS: usize = 8;
+
+/// Splits compared per step of the vectorised scan.
+const BLOCK: usize = 32;
+
+/// A first scan of the splits, marking in `scratch.sought` (as [`FOUND`])
+/// each value of `need` it meets; stops when all are found or after
+/// `SCAN_PER_VALUE` splits per value. The takes are scanned in turns of
+/// [`SCAN_TURN`] splits (as in the AVX-512 search); `scratch.next[t]` is
+/// then the next smaller part `a` to look at for take `t` of `moves.pair`.
+fn scan(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    top: usize,
+    need: &[u16],
+    scratch: &mut SearchScratch,
+) {
+    let SearchScratch { sought, next, .. } = scratch;
+    let n = values.len();
+    sought.clear();
+    sought.resize(top, 0);
+    for &v in need {
+        sought[v as usize] = WANTED;
+    }
+    first_splits(moves, h, n, next);
+    let mut missing = need.len();
+    let mut budget = SCAN_PER_VALUE * missing;
+    in_turns(moves, h, n, next, |r, lo, hi| {
+        let end = hi.min(lo + SCAN_TURN.min(budget) - 1);
+        for a in lo..=end {
+            let x = (values[a] ^ values[r - a]) as usize;
+            if sought[x] == WANTED {
+                sought[x] = FOUND;
+                missing -= 1;
+                if missing == 0 {
+                    return ControlFlow::Break(end);
+                }
+            }
+        }
+        budget -= end + 1 - lo;
+        match budget {
+            0 => ControlFlow::Break(end),
+            _ => ControlFlow::Continue(end),
+        }
+    });
+}
+
+/// Looks for the values `targets` (at most [`TARGETS`]) among the splits
+/// from `next` on (per take, as [`scan`] left them), setting `found[k]`
+/// for each one met; stops when all are found. The takes take turns of
+/// [`SCAN_TURN`] splits.
+#[inline]
+fn seek(
+    moves: &Moves,
+    values: &[u16],
+    h: usize,
+    next: &[usize],
+    targets: &[u16],
+    found: &mut [bool],
+) {
+    let n = values.len();
+    // Padded with the first target (a repeat changes nothing).
+    let mut padded = [targets[0]; TARGETS];
+    padded[..targets.len()].copy_from_slice(targets);
+    let mut missing = targets.len();
+    let mut from = next.to_vec();
+    in_turns(moves, h, n, &mut from, |r, mut lo, hi| {
+        let end = hi.min(lo + SCAN_TURN - 1);
+        while lo <= end {
+            let Some(a) = first_hit(
+                Splits {
+                    values,
+                    r,
+                    lo,
+                    hi: end,
+                },
+                &padded,
+            ) else {
+                break;
+            };
+            let x = values[a] ^ values[r - a];
+            for (k, &v) in targets.iter().enumerate() {
+                if v == x && !found[k] {
+                    found[k] = true;
+                    missing -= 1;
+                }
+            }
+            if missing == 0 {
+                return ControlFlow::Break(end);
+            }
+            // Seek only the values still missing.
+            let first_missing = targets[found.iter().position(|&f| !f).unwrap_or(0)];
+            padded = [first_missing; TARGETS];
+            for (slot, (&v, _)) in padded
+                .iter_mut()
+                .zip(targets.iter().zip(found.iter()).filter(|(_, f)| !**f))
+            {
+                *slot = v;
+            }
+            lo = a + 1;
+        }
+        ControlFlow::Continue(end)
+    });
+}
+
+/// The splits `{a, r - a}` with `lo <= a <= hi` of a split size `r`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Splits<'a> {
+    values: &'a [u16],
+    r: usize,
+    lo: usize,
+    hi: usize,
+}
+
+/// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`.
+#[inline]
+fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = Avx2::detect() {
+        return avx2::first_hit(cpu, splits, targets);
+    }
+    first_hit_portable(splits, targets)
+}
+
+/// Blocks of [`BLOCK`] splits, compared with every target without a
+/// branch (the loop vectorises); the block with a hit is then searched.
+#[inline(always)]
+pub(crate) fn first_hit_portable(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
+    let Splits { values, r, lo, hi } = splits;
+    let mut a = lo;
+    while a + BLOCK <= hi + 1 {
+        let small = &values[a..a + BLOCK];
+        let large = &values[r + 1 - a - BLOCK..r + 1 - a];
+        let mut hit = false;
+        for j in 0..BLOCK {
+            let x = small[j] ^ large[BLOCK - 1 - j];
+            for &t in targets {
+                hit |= x == t;
+            }
+        }
+        if hit {
+            break;
+        }
+        a += BLOCK;
+    }
+    (a..=hi).find(|&a| targets.contains(&(values[a] ^ values[r - a])))
+}
