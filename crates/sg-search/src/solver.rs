@@ -323,6 +323,9 @@ struct Frame<G: Game> {
     /// The current option's component and the XOR of those before it.
     k: usize,
     x: Nimber,
+    /// The current option's component asked whether it has the nimber
+    /// sought (the others' nimbers are computed).
+    last: usize,
     awaiting: Awaiting,
 }
 
@@ -519,14 +522,26 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     /// Whether the sum of `components` (canonical, as from
     /// [`components_of`](Self::components_of)) has nimber `t`.
     fn sum_has_nimber(&mut self, components: &[G::Position], t: Nimber) -> Result<bool, Stop> {
-        let Some((last, rest)) = components.split_last() else {
+        if components.is_empty() {
             return Ok(t == 0);
-        };
-        let mut x = 0;
-        for c in rest {
-            x ^= self.nimber(c)?;
         }
-        let hash = self.solver.table.hash(last);
+        // Asked of the largest component whose nimber is not known; the
+        // others' nimbers are computed (or known).
+        let hashes: Vec<u64> = components
+            .iter()
+            .map(|c| self.solver.table.hash(c))
+            .collect();
+        let last = (0..components.len())
+            .rev()
+            .find(|&i| self.known(&components[i], hashes[i]).nimber().is_none())
+            .unwrap_or(components.len() - 1);
+        let mut x = 0;
+        for (i, c) in components.iter().enumerate() {
+            if i != last {
+                x ^= self.nimber(c)?;
+            }
+        }
+        let (last, hash) = (&components[last], hashes[last]);
         match self.run(last.clone(), hash, Goal::Equals(t ^ x))? {
             Reply::Equals(equal) => Ok(equal),
             Reply::Nimber(_) => unreachable!("an Equals question gets a yes or no"),
@@ -632,6 +647,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 cursor: 0,
                 k: 0,
                 x: 0,
+                last: 0,
                 awaiting: Awaiting::Nothing,
             },
         };
@@ -862,12 +878,29 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             let option = frame.order[frame.cursor] as usize;
             let span = frame.spans[option];
             let len = span.len as usize;
+            let start = span.start as usize;
             if frame.k == 0 {
                 frame.x = span.known;
+                // The component asked whether it has the nimber that makes
+                // the option's `t`: the largest whose nimber is not known
+                // (the others' nimbers are computed, or known).
+                frame.last = (0..len)
+                    .rev()
+                    .find(|&i| {
+                        self.solver
+                            .table
+                            .get(&frame.parts[start + i], frame.hashes[start + i])
+                            .is_none_or(|k| k.nimber().is_none())
+                    })
+                    .unwrap_or(len.saturating_sub(1));
             }
-            // The components before the last: their nimbers.
-            while frame.k + 1 < len {
-                let i = span.start as usize + frame.k;
+            // The other components: their nimbers.
+            while frame.k < len {
+                if frame.k == frame.last {
+                    frame.k += 1;
+                    continue;
+                }
+                let i = start + frame.k;
                 let hash = frame.hashes[i];
                 let c = &frame.parts[i];
                 match self.solver.table.get(c, hash).and_then(|k| k.nimber()) {
@@ -886,7 +919,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                     return self.found(Some(option));
                 }
             } else {
-                let i = span.start as usize + len - 1;
+                let i = start + frame.last;
                 let target = frame.t ^ frame.x;
                 let c = frame.parts[i].clone();
                 frame.awaiting = Awaiting::LastEquals;
