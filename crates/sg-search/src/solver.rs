@@ -311,14 +311,15 @@ struct Frame<G: Game> {
     phase: Phase,
     /// The value looked for among the options.
     t: Nimber,
-    moves: Vec<G::Move>,
-    /// Per option (move), its components once played and split: canonical,
-    /// smaller first, pairs of equal ones cancelled.
-    spans: Vec<Span>,
-    parts: Vec<G::Position>,
-    hashes: Vec<u64>,
-    /// Options still to search for `t` (pass two), and where the search is.
-    order: Vec<u32>,
+    /// Where the frame's moves (and their spans), their components and its
+    /// list of options for pass two start in the worker's lists, and how
+    /// many moves and options to search there are.
+    moves: usize,
+    count: usize,
+    parts: usize,
+    order: usize,
+    order_len: usize,
+    /// Where pass two is in its list.
     cursor: usize,
     /// The current option's component and the XOR of those before it.
     k: usize,
@@ -329,9 +330,26 @@ struct Frame<G: Game> {
     awaiting: Awaiting,
 }
 
-impl<G: Game> Frame<G> {
-    fn option(&self, option: usize) -> (&[G::Position], &[u64], Nimber) {
-        let span = self.spans[option];
+/// The lists of the frames on a worker's stack, each frame's in a segment
+/// above those of the frames below it (only the top frame adds to them;
+/// popping a frame cuts them back), so that no frame allocates.
+struct Lists<G: Game> {
+    /// The moves of each frame.
+    moves: Vec<G::Move>,
+    /// Per move, its option's components once played and split: canonical,
+    /// smaller first, pairs of equal ones cancelled.
+    spans: Vec<Span>,
+    parts: Vec<G::Position>,
+    hashes: Vec<u64>,
+    /// The options of pass two, in the order they are searched.
+    order: Vec<u32>,
+}
+
+impl<G: Game> Lists<G> {
+    /// The components of the option of move `index` (an index in `moves`),
+    /// their hashes, and the XOR of the nimbers known at once.
+    fn option(&self, index: usize) -> (&[G::Position], &[u64], Nimber) {
+        let span = self.spans[index];
         let range = span.start as usize..(span.start + span.len) as usize;
         (&self.parts[range.clone()], &self.hashes[range], span.known)
     }
@@ -358,8 +376,7 @@ struct Worker<'s, 'g, G: Game> {
     /// Positions expanded by this worker.
     expanded: u64,
     stack: Vec<Frame<G>>,
-    /// Frames popped, kept for their lists.
-    spare: Vec<Frame<G>>,
+    lists: Lists<G>,
     /// Hashes of the components on the stack (a cycle brings one back).
     on_stack: HashMap<u64, u32, FixedHasher>,
     /// Per depth of the stack, the last move found to reach the value
@@ -385,7 +402,13 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             unflushed: 0,
             expanded: 0,
             stack: Vec::new(),
-            spare: Vec::new(),
+            lists: Lists {
+                moves: Vec::new(),
+                spans: Vec::new(),
+                parts: Vec::new(),
+                hashes: Vec::new(),
+                order: Vec::new(),
+            },
             on_stack: HashMap::default(),
             killers: Vec::new(),
             history: HashMap::default(),
@@ -426,11 +449,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     fn parallel_scan(&mut self) -> Result<Option<usize>, Stop> {
         let frame = self.stack.last().expect("a frame");
         let t = frame.t;
-        let jobs: Vec<(usize, Vec<G::Position>, Nimber)> = frame
-            .order
+        let jobs: Vec<(usize, Vec<G::Position>, Nimber)> = self.lists.order
+            [frame.order..frame.order + frame.order_len]
             .iter()
             .map(|&option| {
-                let (parts, _, known) = frame.option(option as usize);
+                let (parts, _, known) = self.lists.option(frame.moves + option as usize);
                 (option as usize, parts.to_vec(), known)
             })
             .collect();
@@ -622,52 +645,34 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 return Err(Stop::Cancelled);
             }
         }
-        let mut frame = match self.spare.pop() {
-            Some(mut frame) => {
-                frame.component = component;
-                frame.moves.clear();
-                frame.spans.clear();
-                frame.parts.clear();
-                frame.hashes.clear();
-                frame
-            }
-            None => Frame {
-                component,
-                hash,
-                goal,
-                knowledge,
-                work_start,
-                phase: Phase::Target,
-                t: 0,
-                moves: Vec::new(),
-                spans: Vec::new(),
-                parts: Vec::new(),
-                hashes: Vec::new(),
-                order: Vec::new(),
-                cursor: 0,
-                k: 0,
-                x: 0,
-                last: 0,
-                awaiting: Awaiting::Nothing,
-            },
-        };
-        frame.hash = hash;
-        frame.goal = goal;
-        frame.knowledge = knowledge;
-        frame.work_start = work_start;
-        frame.phase = Phase::Target;
-        frame.cursor = 0;
-        frame.k = 0;
-        frame.x = 0;
-        frame.awaiting = Awaiting::Nothing;
-        self.game().moves(&frame.component, &mut frame.moves);
-        frame.spans.resize(frame.moves.len(), UNEXPANDED);
-        frame.t = match goal {
-            Goal::Nimber => frame.knowledge.low,
+        let moves = self.lists.moves.len();
+        self.game().moves(&component, &mut self.lists.moves);
+        let count = self.lists.moves.len() - moves;
+        self.lists.spans.resize(moves + count, UNEXPANDED);
+        let t = match goal {
+            Goal::Nimber => knowledge.low,
             Goal::Equals(target) => target,
         };
-        let impossible =
-            matches!(goal, Goal::Equals(target) if target as usize > frame.moves.len());
+        let frame = Frame {
+            component,
+            hash,
+            goal,
+            knowledge,
+            work_start,
+            phase: Phase::Target,
+            t,
+            moves,
+            count,
+            parts: self.lists.parts.len(),
+            order: self.lists.order.len(),
+            order_len: 0,
+            cursor: 0,
+            k: 0,
+            x: 0,
+            last: 0,
+            awaiting: Awaiting::Nothing,
+        };
+        let impossible = matches!(goal, Goal::Equals(target) if target as usize > count);
         self.stack.push(frame);
         if self.killers.len() < self.stack.len() {
             self.killers.push(None);
@@ -700,32 +705,35 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         self.solver
             .table
             .put(&frame.component, frame.hash, frame.knowledge, work);
-        self.spare.push(frame);
+        self.lists.moves.truncate(frame.moves);
+        self.lists.spans.truncate(frame.moves);
+        self.lists.parts.truncate(frame.parts);
+        self.lists.hashes.truncate(frame.parts);
+        self.lists.order.truncate(frame.order);
     }
 
     /// Plays and splits option `option` of the top frame, once.
     fn expand(&mut self, option: usize) {
-        let depth = self.stack.len() - 1;
-        if self.stack[depth].spans[option].start != u32::MAX {
+        let frame = self.stack.last().expect("a frame");
+        let index = frame.moves + option;
+        if self.lists.spans[index].start != u32::MAX {
             return;
         }
-        let game = self.game();
-        let next = game.play(
-            &self.stack[depth].component,
-            &self.stack[depth].moves[option],
-        );
+        let next = self
+            .solver
+            .game
+            .play(&frame.component, &self.lists.moves[index]);
         let mut keyed = std::mem::take(&mut self.keyed);
         let known = self.canonical_parts(&next, &mut keyed);
-        let frame = &mut self.stack[depth];
-        let start = frame.parts.len() as u32;
+        let start = self.lists.parts.len() as u32;
         for (_, hash, c) in keyed.drain(..) {
             self.solver.table.prefetch(hash);
-            frame.parts.push(c);
-            frame.hashes.push(hash);
+            self.lists.parts.push(c);
+            self.lists.hashes.push(hash);
         }
-        frame.spans[option] = Span {
+        self.lists.spans[index] = Span {
             start,
-            len: frame.parts.len() as u32 - start,
+            len: self.lists.parts.len() as u32 - start,
             known,
         };
         self.keyed = keyed;
@@ -744,7 +752,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             }
             (Awaiting::LastEquals, Some(Reply::Equals(equal))) => {
                 if equal {
-                    let option = frame.order[frame.cursor] as usize;
+                    let option = self.lists.order[frame.order + frame.cursor] as usize;
                     return self.found(Some(option));
                 }
                 frame.cursor += 1;
@@ -760,7 +768,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     /// `None` unknown (with the size of its largest unknown component).
     fn judge(&self, option: usize, t: Nimber) -> Result<bool, u64> {
         let frame = self.stack.last().expect("a frame");
-        let (parts, hashes, mut x) = frame.option(option);
+        let (parts, hashes, mut x) = self.lists.option(frame.moves + option);
         let mut unknown = None;
         let mut unknowns = 0;
         let mut largest = 0;
@@ -798,10 +806,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             }
         }
         let t = frame.t;
-        let count = frame.moves.len();
+        let count = frame.count;
+        let moves = &self.lists.moves[frame.moves..frame.moves + count];
         let killer = self.killers[depth]
             .as_ref()
-            .and_then(|killer| frame.moves.iter().position(|mv| mv == killer));
+            .and_then(|killer| moves.iter().position(|mv| mv == killer));
         let mut deferred = std::mem::take(&mut self.deferred);
         deferred.clear();
         let mut found = None;
@@ -833,7 +842,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                     // the value sought most often before.
                     let found = self
                         .history
-                        .get(&self.stack[depth].moves[option])
+                        .get(&self.lists.moves[self.stack[depth].moves + option])
                         .copied()
                         .unwrap_or(0);
                     let key = u128::from(largest.min(u64::from(u32::MAX))) << 96
@@ -844,16 +853,19 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         }
         self.candidates = candidates;
         let frame = &mut self.stack[depth];
-        frame.order.clear();
         frame.cursor = 0;
         frame.k = 0;
+        self.lists.order.truncate(frame.order);
         if let Some(option) = found {
+            frame.order_len = 0;
             self.deferred = deferred;
-
             return self.found(Some(option));
         }
         deferred.sort_unstable();
-        frame.order.extend(deferred.iter().map(|&key| key as u32));
+        self.lists
+            .order
+            .extend(deferred.iter().map(|&key| key as u32));
+        frame.order_len = deferred.len();
         self.deferred = deferred;
         self.scan()
     }
@@ -863,7 +875,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let depth = self.stack.len() - 1;
         {
             let frame = &self.stack[depth];
-            if frame.cursor == 0 && frame.k == 0 && frame.order.len() > 1 && self.parallel_here() {
+            if frame.cursor == 0 && frame.k == 0 && frame.order_len > 1 && self.parallel_here() {
                 return match self.parallel_scan()? {
                     Some(option) => self.found(Some(option)),
                     None => self.not_found(),
@@ -872,11 +884,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         }
         loop {
             let frame = &mut self.stack[depth];
-            if frame.cursor == frame.order.len() {
+            if frame.cursor == frame.order_len {
                 return self.not_found();
             }
-            let option = frame.order[frame.cursor] as usize;
-            let span = frame.spans[option];
+            let option = self.lists.order[frame.order + frame.cursor] as usize;
+            let span = self.lists.spans[frame.moves + option];
             let len = span.len as usize;
             let start = span.start as usize;
             if frame.k == 0 {
@@ -889,7 +901,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                     .find(|&i| {
                         self.solver
                             .table
-                            .get(&frame.parts[start + i], frame.hashes[start + i])
+                            .get(&self.lists.parts[start + i], self.lists.hashes[start + i])
                             .is_none_or(|k| k.nimber().is_none())
                     })
                     .unwrap_or(len.saturating_sub(1));
@@ -901,8 +913,8 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                     continue;
                 }
                 let i = start + frame.k;
-                let hash = frame.hashes[i];
-                let c = &frame.parts[i];
+                let hash = self.lists.hashes[i];
+                let c = &self.lists.parts[i];
                 match self.solver.table.get(c, hash).and_then(|k| k.nimber()) {
                     Some(n) => {
                         frame.x ^= n;
@@ -921,9 +933,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             } else {
                 let i = start + frame.last;
                 let target = frame.t ^ frame.x;
-                let c = frame.parts[i].clone();
+                let c = self.lists.parts[i].clone();
                 frame.awaiting = Awaiting::LastEquals;
-                return Ok(Step::Ask(c, frame.hashes[i], Goal::Equals(target)));
+                return Ok(Step::Ask(c, self.lists.hashes[i], Goal::Equals(target)));
             }
             frame.cursor += 1;
             frame.k = 0;
@@ -935,12 +947,12 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         let depth = self.stack.len() - 1;
         let frame = &mut self.stack[depth];
         if let Some(option) = option {
-            self.killers[depth] = Some(frame.moves[option].clone());
+            let mv = &self.lists.moves[frame.moves + option];
+            self.killers[depth] = Some(mv.clone());
             // Replies found in larger positions count more (their search
             // was longer, and saves more when the reply is tried first).
             let size = self.solver.game.size(&frame.component);
-            *self.history.entry(frame.moves[option].clone()).or_insert(0) +=
-                size.saturating_mul(size).max(1);
+            *self.history.entry(mv.clone()).or_insert(0) += size.saturating_mul(size).max(1);
         }
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;
