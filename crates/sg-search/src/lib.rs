@@ -18,6 +18,7 @@
 pub mod bits;
 pub mod game;
 pub mod games;
+pub mod proof;
 mod solver;
 mod table;
 
@@ -46,3 +47,8 @@ pub enum SearchError {
     #[error("a nimber does not fit in 32 bits")]
     NimberOverflow,
 }
+
+/// The examples of the crate's README.md, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,464 @@
+//! Certificates of Cram boards: they check and prove the nimber of the
+//! definition; every single corruption of a claim is rejected at the first
+//! claim it breaks; other boards, truncated and garbage files are refused.
+
+use std::collections::HashMap;
+
+use super::file::{Claim, Claims, Sections, Tail, encode, take};
+use super::*;
+use crate::Solver;
+use crate::bits::Bits;
+use crate::games::cram::{Cells, Cram};
+
+/// The nimber of a Cram board by the definition: the mex of the options',
+/// cells numbered `row * cols + col`, no split, no symmetry.
+fn by_definition(rows: u32, cols: u32, free: u64, memo: &mut HashMap<u64, Nimber>) -> Nimber {
+    if let Some(&n) = memo.get(&free) {
+        return n;
+    }
+    let mut seen = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let a = r * cols + c;
+            let mut pairs = Vec::new();
+            if c + 1 < cols {
+                pairs.push(a + 1);
+            }
+            if r + 1 < rows {
+                pairs.push(a + cols);
+            }
+            for b in pairs {
+                let domino = 1 << a | 1 << b;
+                if free & domino == domino {
+                    seen.push(by_definition(rows, cols, free & !domino, memo));
+                }
+            }
+        }
+    }
+    let mex = (0..).find(|n| !seen.contains(n)).expect("a mex");
+    memo.insert(free, mex);
+    mex
+}
+
+/// The blocked cells of a `rows` x `cols` board whose bit `row * cols +
+/// col` is set in `mask`.
+fn blocked_of(rows: u32, cols: u32, mask: u64) -> Vec<(u32, u32)> {
+    (0..rows * cols)
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| (i / cols, i % cols))
+        .collect()
+}
+
+fn prove_board<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, u32)]) -> ProofFile {
+    let cram = Cram::<B>::with_blocked(rows, cols, blocked).unwrap();
+    let solver = Solver::new(&cram);
+    let nimber = solver.nimber(&cram.start()).unwrap();
+    let proof = prove(&solver, "tests").unwrap();
+    assert_eq!(proof.nimber, nimber);
+    proof
+}
+
+/// Checks a certificate of the board and compares with the definition.
+fn proves_the_definition<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, u32)]) {
+    let proof = prove_board::<B>(rows, cols, blocked);
+    let checked = check(&proof.bytes).unwrap_or_else(|e| panic!("{rows}x{cols} {blocked:?}: {e}"));
+    let mut free = (1u64 << (rows * cols)) - 1;
+    for &(r, c) in blocked {
+        free &= !(1 << (r * cols + c));
+    }
+    let expected = by_definition(rows, cols, free, &mut HashMap::new());
+    assert_eq!(checked.nimber, expected, "{rows}x{cols} {blocked:?}");
+    assert_eq!(checked.claims, proof.claims);
+    let cram = Cram::<B>::with_blocked(rows, cols, blocked).unwrap();
+    assert_eq!(checked.game, cram.describe());
+    assert_eq!(check_game(&proof.bytes, Some(&cram)).unwrap(), checked);
+}
+
+#[test]
+fn certificates_of_small_boards_prove_the_definition() {
+    for rows in 1..=4 {
+        for cols in 1..=6 {
+            proves_the_definition::<u64>(rows, cols, &[]);
+            proves_the_definition::<u128>(rows, cols, &[]);
+        }
+    }
+    // Stored transposed: more than 8 columns.
+    proves_the_definition::<u128>(2, 10, &[]);
+    proves_the_definition::<u128>(3, 9, &[(1, 4)]);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn certificates_of_boards_with_blocked_cells_prove_the_definition(
+        rows in 1u32..=4, cols in 1u32..=6, mask in proptest::num::u64::ANY,
+    ) {
+        let blocked = blocked_of(rows, cols, mask & mask >> 7);
+        proves_the_definition::<u64>(rows, cols, &blocked);
+    }
+}
+
+/// A certificate taken apart: the metadata's fields and the claims.
+struct Parts {
+    rules: CramRules,
+    tail: Tail<u128>,
+    claims: Vec<Claim<u128>>,
+}
+
+fn take_apart(bytes: &[u8]) -> Parts {
+    let sections = Sections::of(bytes).unwrap();
+    let (name, rest) = take::<String>(sections.metadata, "game").unwrap();
+    assert_eq!(name, "cram");
+    let (rules, rest) = take::<CramRules>(rest, "rules").unwrap();
+    let (tail, rest) = take::<Tail<u128>>(rest, "tail").unwrap();
+    assert!(rest.is_empty());
+    let mut reader = Claims::<u128>::new(sections.payload().unwrap(), tail.claims);
+    let mut claims = Vec::new();
+    while let Some(claim) = reader.next_claim().unwrap() {
+        claims.push(claim);
+    }
+    Parts {
+        rules,
+        tail,
+        claims,
+    }
+}
+
+fn put_together(parts: &Parts) -> Vec<u8> {
+    let mut metadata = postcard::to_allocvec("cram").unwrap();
+    metadata = postcard::to_extend(&parts.rules, metadata).unwrap();
+    let tail = Tail {
+        claims: parts.claims.len() as u64,
+        ..parts.tail.clone()
+    };
+    metadata = postcard::to_extend(&tail, metadata).unwrap();
+    let mut payload = Vec::new();
+    for claim in &parts.claims {
+        payload = postcard::to_extend(claim, payload).unwrap();
+    }
+    encode(&metadata, &payload)
+}
+
+/// The claim number (from 1) and the message of a rejection.
+fn rejection(result: Result<Checked, ProofError>) -> (Option<u64>, String) {
+    match result {
+        Ok(checked) => panic!("accepted: {checked:?}"),
+        Err(e @ ProofError::Claim { number, .. }) => (Some(number), e.to_string()),
+        Err(e @ (ProofError::Root { .. } | ProofError::File(_))) => (None, e.to_string()),
+        Err(e) => panic!("unexpected error {e}"),
+    }
+}
+
+/// Every claim of the certificate of the board corrupted in every way,
+/// one at a time.
+fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, u32)]) -> usize {
+    let cram = Cram::<B>::with_blocked(rows, cols, blocked).unwrap();
+    let proof = prove_board::<B>(rows, cols, blocked);
+    let parts = take_apart(&proof.bytes);
+    assert_eq!(
+        put_together(&parts),
+        proof.bytes,
+        "taken apart and put together"
+    );
+    let mut corruptions = 0;
+    // The stated nimber changed: the root fails.
+    for new in [proof.nimber + 1, proof.nimber ^ 1] {
+        let mut bad = take_apart(&proof.bytes);
+        bad.tail.nimber = new;
+        let e = check(&put_together(&bad)).unwrap_err();
+        assert!(matches!(e, ProofError::Root { .. }), "{e}");
+        corruptions += 1;
+    }
+    for i in 0..parts.claims.len() {
+        let claim = &parts.claims[i];
+        let position = cram.position_of(claim.position).unwrap();
+        let shown = cram.show(&position);
+        let number = i as u64 + 1;
+        let mut moves = Vec::new();
+        cram.moves(&position, &mut moves);
+        let v = claim.nimber;
+
+        // A nimber changed: the witness as it is, or with entries for
+        // (a) dropped or added (every move in turn), so that it has the
+        // form of a witness for the new nimber. The claim itself fails:
+        // no claim before it relies on it.
+        let mut changed = Vec::new();
+        for new in [v + 1, v + 2, v ^ 1, v.wrapping_sub(1)] {
+            if new == v || new == u32::MAX {
+                continue;
+            }
+            changed.push((new, claim.witness.clone()));
+            let (reaching, rest) = claim.witness.split_at(v as usize);
+            if new < v {
+                changed.push((new, [&reaching[..new as usize], rest].concat()));
+            } else if new == v + 1 {
+                for m in 0..moves.len() as u32 {
+                    changed.push((new, [reaching, &[m], rest].concat()));
+                }
+            }
+        }
+        for (new, witness) in changed {
+            let mut bad = take_apart(&proof.bytes);
+            bad.claims[i].nimber = new;
+            bad.claims[i].witness = witness;
+            let (failed, message) = rejection(check(&put_together(&bad)));
+            assert_eq!(
+                failed,
+                Some(number),
+                "claim {number} given nimber {new}: {message}"
+            );
+            assert!(message.contains(&shown), "{message}");
+            corruptions += 1;
+        }
+
+        // Removed: the first claim (or the root) that relies on it fails,
+        // naming it.
+        let mut bad = take_apart(&proof.bytes);
+        bad.claims.remove(i);
+        let (failed, message) = rejection(check(&put_together(&bad)));
+        assert!(failed.is_none_or(|n| n >= number), "{message}");
+        assert!(
+            message.contains(&format!("{shown}, not claimed before"))
+                || message.contains(&format!("{shown} has no claim")),
+            "claim {number} removed: {message}"
+        );
+        corruptions += 1;
+
+        // Its position altered: a cell added or taken away, or another
+        // claim's position. The claim fails (not canonical, claimed
+        // before, or its witness does not fit), or a later one that
+        // relies on the original does.
+        let mut altered: Vec<u128> = (0..64).map(|bit| claim.position ^ 1 << bit).collect();
+        altered.extend(parts.claims.iter().step_by(7).map(|c| c.position));
+        for code in altered {
+            if code == claim.position {
+                continue;
+            }
+            let mut bad = take_apart(&proof.bytes);
+            bad.claims[i].position = code;
+            let (failed, message) = rejection(check(&put_together(&bad)));
+            assert!(
+                failed.is_none_or(|n| n >= number),
+                "claim {number} moved to {code:#x}: {message}"
+            );
+            corruptions += 1;
+        }
+    }
+    corruptions
+}
+
+#[test]
+fn every_single_corruption_of_a_claim_is_rejected() {
+    let mut corruptions = every_corruption_is_rejected::<u64>(4, 5, &[]);
+    corruptions += every_corruption_is_rejected::<u64>(4, 4, &[(0, 0), (2, 3)]);
+    corruptions += every_corruption_is_rejected::<u128>(3, 9, &[(1, 4)]);
+    assert!(corruptions > 10_000, "{corruptions}");
+}
+
+/// The nimber of a set of cells by the definition (rows of 8 bits, as
+/// `Cram<u64>` stores them).
+fn nimber_of_cells(cells: u64) -> Nimber {
+    by_definition(8, 8, cells, &mut HashMap::new())
+}
+
+/// Every entry of every witness changed to each other move: the
+/// certificate is accepted only when the new move leads to the same
+/// nimber as the old one (and its components have claims before).
+fn changed_witness_entries_are_accepted_only_when_true(
+    rows: u32,
+    cols: u32,
+    blocked: &[(u32, u32)],
+) -> usize {
+    let cram = Cram::<u64>::with_blocked(rows, cols, blocked).unwrap();
+    let proof = prove_board::<u64>(rows, cols, blocked);
+    let parts = take_apart(&proof.bytes);
+    let mut changes = 0;
+    let (mut split, mut components) = (Vec::new(), Vec::new());
+    for (i, claim) in parts.claims.iter().enumerate() {
+        let position = cram.position_of(claim.position).unwrap();
+        let mut moves = Vec::new();
+        cram.moves(&position, &mut moves);
+        // (entry index, the position the entry's move leads to, the
+        // positions each alternative leads to)
+        let mut entries: Vec<(usize, u64, Vec<u64>)> = Vec::new();
+        let options: Vec<u64> = moves.iter().map(|m| cram.play(&position, m).0).collect();
+        for j in 0..claim.nimber as usize {
+            entries.push((j, options[claim.witness[j] as usize], options.clone()));
+        }
+        let mut at = claim.nimber as usize;
+        for option in &options {
+            let entry = claim.witness[at];
+            if entry == 0 {
+                at += 1;
+                continue;
+            }
+            super::check::parts_of(&cram, &Cells(*option), &mut split, &mut components);
+            let open = components[entry as usize - 1];
+            let mut replies = Vec::new();
+            cram.moves(&open, &mut replies);
+            // The reply is right when it leads to the nimber the original
+            // leads to (the other components are the same).
+            let after: Vec<u64> = replies.iter().map(|r| cram.play(&open, r).0).collect();
+            let k = claim.witness[at + 1] as usize;
+            entries.push((at + 1, after[k], after));
+            at += 2;
+        }
+        for (index, original, alternatives) in entries {
+            let expected = nimber_of_cells(original);
+            for (k, &alternative) in alternatives.iter().enumerate() {
+                if k as u32 == parts.claims[i].witness[index] {
+                    continue;
+                }
+                let mut bad = take_apart(&proof.bytes);
+                bad.claims[i].witness[index] = k as u32;
+                let result = check(&put_together(&bad));
+                let right = nimber_of_cells(alternative) == expected;
+                match result {
+                    Ok(_) => assert!(right, "claim {} entry {index} -> {k} accepted", i + 1),
+                    // A right move is refused only for lacking claims.
+                    Err(e) => assert!(
+                        !right || e.to_string().contains("not claimed before"),
+                        "claim {} entry {index} -> {k}: {e}",
+                        i + 1
+                    ),
+                }
+                changes += 1;
+            }
+        }
+    }
+    changes
+}
+
+#[test]
+fn a_changed_witness_is_accepted_only_when_it_still_proves_the_claim() {
+    let changes = changed_witness_entries_are_accepted_only_when_true(4, 4, &[(0, 0), (2, 3)])
+        + changed_witness_entries_are_accepted_only_when_true(3, 5, &[]);
+    assert!(changes > 1000, "{changes}");
+}
+
+#[test]
+fn a_certificate_of_another_board_is_rejected() {
+    let proof = prove_board::<u64>(3, 5, &[]);
+    // Checked as a proof for another board.
+    let other = Cram::<u64>::new(3, 6).unwrap();
+    let e = check_game(&proof.bytes, Some(&other)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the certificate is for cram 3x5, not cram 3x6",
+        "{e}"
+    );
+    // The rules of the file replaced by another board's: the root is not
+    // the start of the new rules; with the root replaced too, the claims
+    // do not prove it.
+    let mut parts = take_apart(&proof.bytes);
+    parts.rules = CramRules {
+        rows: 3,
+        cols: 5,
+        blocked: vec![(1, 2)],
+    };
+    let e = check(&put_together(&parts)).unwrap_err();
+    assert!(
+        matches!(e, ProofError::File(FileError::RootNotStart { .. })),
+        "{e}"
+    );
+    let board = Cram::<u64>::with_blocked(3, 5, &[(1, 2)]).unwrap();
+    parts.tail.root = board.code(&board.start());
+    let e = check(&put_together(&parts)).unwrap_err();
+    assert!(matches!(e, ProofError::Root { .. }), "{e}");
+    // Rules that make no board.
+    parts.rules.rows = 0;
+    let e = check(&put_together(&parts)).unwrap_err();
+    assert!(matches!(e, ProofError::Rules { .. }), "{e}");
+    // Another game.
+    let mut bytes = proof.bytes.clone();
+    let at = super::file::HEADER_LEN + 1;
+    bytes[at..at + 4].copy_from_slice(b"kram");
+    let metadata_len = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
+    let crc = crc32fast::hash(&bytes[64..64 + metadata_len]);
+    bytes[20..24].copy_from_slice(&crc.to_le_bytes());
+    let e = check(&bytes).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the certificate is for the game \"kram\", which this program does not know"
+    );
+}
+
+#[test]
+fn truncated_and_garbage_files_are_clear_errors() {
+    let proof = prove_board::<u64>(3, 4, &[]);
+    let bytes = &proof.bytes;
+    for len in 0..bytes.len() {
+        let e = check(&bytes[..len]).unwrap_err();
+        assert!(matches!(e, ProofError::File(_)), "{len}: {e}");
+        if len >= 64 {
+            assert!(e.to_string().starts_with("the file is truncated"), "{e}");
+        }
+    }
+    // Every byte changed: refused (the header's fields, or a checksum).
+    for at in 0..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x5a;
+        assert!(check(&bad).is_err(), "byte {at} changed");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(
+        check(&longer)
+            .unwrap_err()
+            .to_string()
+            .contains("header describes")
+    );
+    let e = check(b"CRAM 4x7 nimber 3\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the file is truncated: its header needs 64 bytes, the file has 18"
+    );
+    let e = check(&[0x17; 100]).unwrap_err();
+    assert!(e.to_string().starts_with("not a grundy proof file"), "{e}");
+    // A payload that ends in the middle of a claim, its checksum right.
+    let mut parts = take_apart(bytes);
+    let claims = parts.claims.len() as u64;
+    parts.tail.claims = claims;
+    let full = put_together(&parts);
+    let sections_end = full.len();
+    let mut cut = full[..sections_end - 1].to_vec();
+    let payload_len = u64::from_le_bytes(cut[24..32].try_into().unwrap()) - 1;
+    cut[24..32].copy_from_slice(&payload_len.to_le_bytes());
+    let metadata_len = u32::from_le_bytes(cut[16..20].try_into().unwrap()) as usize;
+    let crc = crc32fast::hash(&cut[64 + metadata_len..]);
+    cut[32..36].copy_from_slice(&crc.to_le_bytes());
+    let e = check(&cut).unwrap_err();
+    assert!(
+        e.to_string().contains(&format!("claim {claims} (at byte")),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_small_table_writes_a_certificate_that_checks() {
+    let cram = Cram::<u64>::new(4, 6).unwrap();
+    let solver = Solver::with_options(
+        &cram,
+        crate::Options {
+            memory: 4 << 10,
+            threads: 1,
+        },
+    );
+    let proof = prove(&solver, "tests").unwrap();
+    let large = prove_board::<u64>(4, 6, &[]);
+    assert_eq!(check(&proof.bytes).unwrap().nimber, large.nimber);
+}
+
+#[test]
+fn positions_show_in_the_board_orientation() {
+    let cram = Cram::<u128>::new(2, 10).unwrap();
+    let position = cram.position(&[(0, 0), (0, 1), (0, 2), (1, 2)]);
+    assert_eq!(cram.show(&position), "cells .../##.");
+    assert_eq!(cram.show(&Cells(0)), "no free cell");
+    let cram = Cram::<u64>::new(3, 3).unwrap();
+    assert_eq!(cram.show(&cram.start()), "cells .../.../...");
+    assert_eq!(cram.describe(), "cram 3x3");
+    let blocked = Cram::<u64>::with_blocked(3, 3, &[(1, 1)]).unwrap();
+    assert_eq!(blocked.describe(), "cram 3x3 with 1 blocked cell");
+    assert_eq!(blocked.rules().blocked, [(1, 1)]);
+}
