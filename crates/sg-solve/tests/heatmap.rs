@@ -94,6 +94,38 @@ fn pixel(pixels: &[u8], width: u32, x: u32, y: u32) -> [u8; 3] {
     [pixels[at], pixels[at + 1], pixels[at + 2]]
 }
 
+/// With `--png`, the picture is the answer: nothing on standard output
+/// unless `--text` or `--json` asks for the grid too (then the same as
+/// without `--png`).
+#[test]
+fn a_picture_alone_prints_nothing() {
+    let guard = tempfile::tempdir().unwrap();
+    let path = guard.path().join("grid.png");
+    let png = path.to_str().unwrap();
+    for grid in [
+        &["knight", "--grid", "0..9", "2..7"][..],
+        &["row", "--width", "6", "--grid"],
+    ] {
+        let stdout = |extra: &[&str]| {
+            let out = grundy(&[grid, extra].concat(), "");
+            assert!(out.status.success(), "{grid:?} {extra:?}: {out:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let (text, json) = (stdout(&[]), stdout(&["--json"]));
+        assert!(!text.is_empty() && json.starts_with('{'), "{text} {json}");
+        assert_eq!(stdout(&["--png", png]), "", "{grid:?}");
+        assert!(std::fs::metadata(&path).unwrap().len() > 0);
+        assert_eq!(stdout(&["--png", png, "--text"]), text, "{grid:?}");
+        assert_eq!(stdout(&["--png", png, "--json"]), json, "{grid:?}");
+        // --text asks for the text beside a picture: alone, or with --json,
+        // it is a usage error.
+        for extra in [&["--text"][..], &["--png", png, "--text", "--json"]] {
+            let out = grundy(&[grid, extra].concat(), "");
+            assert_eq!(out.status.code(), Some(2), "{grid:?} {extra:?}");
+        }
+    }
+}
+
 #[test]
 fn bad_grids_are_usage_errors() {
     for args in [
@@ -139,6 +171,7 @@ fn row_values_and_grid_are_the_definition() {
         path.to_str().unwrap(),
         "--scale",
         "2",
+        "--text",
     ];
     let out = grundy(&args, "");
     assert!(out.status.success(), "{out:?}");

@@ -243,7 +243,7 @@ fn a_picture_is_encoded_line_by_line() {
     ];
     let (code, out, err) = run(&args, b"");
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(out.lines().count(), 512);
+    assert!(out.is_empty(), "a picture alone prints nothing: {out}");
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let info = decoder.read_info().unwrap().info().clone();
     assert_eq!((info.width, info.height), (8192, 8192));

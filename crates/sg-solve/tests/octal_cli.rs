@@ -133,15 +133,26 @@ fn heaps_and_hints_agree_with_the_definition() {
             let total = heaps.iter().fold(0, |x, &h| x ^ values[h as usize]);
             let mut lines = out.lines();
             assert_eq!(lines.next(), Some(if total == 0 { "LOSE" } else { "WIN" }));
+            // The same answer as JSON, the move structured.
+            let answer = json(&args);
+            assert_eq!(answer["value"], u64::from(total), "{code} {heaps:?}");
             if total == 0 {
+                assert_eq!(answer["outcome"], "LOSE");
+                assert!(answer.get("move").is_none(), "{answer}");
                 continue;
             }
-            // "move: heap I (of H): take T, leaving A B" or "leaving nothing"
-            let hint = lines.next().unwrap();
-            let words: Vec<&str> = hint.split_whitespace().collect();
-            let index: usize = words[2].parse::<usize>().unwrap() - 1;
-            let take: u64 = words[6].trim_end_matches(',').parse().unwrap();
-            let leaves: Vec<u64> = words[8..].iter().filter_map(|w| w.parse().ok()).collect();
+            assert!(lines.next().unwrap().starts_with("move: in the "), "{out}");
+            assert_eq!(answer["outcome"], "WIN");
+            let hint = &answer["move"];
+            let index = hint["heap"].as_u64().unwrap() as usize - 1;
+            assert_eq!(hint["size"], heaps[index], "{answer}");
+            let take = hint["take"].as_u64().unwrap();
+            let leaves: Vec<u64> = hint["leaves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect();
             assert!(
                 is_move(&rules, heaps[index], take, &leaves),
                 "{code}: {hint}"
@@ -152,6 +163,67 @@ fn heaps_and_hints_agree_with_the_definition() {
             let x = after.iter().fold(0, |x, &h| x ^ values[h as usize]);
             assert_eq!(x, 0, "{code} {heaps:?}: {hint}");
         }
+    }
+}
+
+/// The hint says the move as a player would, for every kind of move: take
+/// a whole heap, take and leave one heap, take and split the rest into two
+/// or three, split without taking; heaps counted as ordinals.
+#[test]
+fn hints_read_as_a_player_would_say_them() {
+    let mut twelve = vec!["0"; 11];
+    twelve.push("3");
+    let mut twenty_two = vec!["0"; 21];
+    twenty_two.push("3");
+    for (code, heaps, said) in [
+        (
+            "0.1",
+            vec!["1"],
+            "in the first heap (1 token), take the token",
+        ),
+        (
+            "0.001",
+            vec!["3"],
+            "in the first heap (3 tokens), take all 3",
+        ),
+        (
+            "0.77",
+            vec!["4611686018427387904", "5"],
+            "in the second heap (5 tokens), take 1 and leave 4",
+        ),
+        (
+            "0.137",
+            vec!["10", "20", "30"],
+            "in the third heap (30 tokens), take 3 and split the rest into 2 and 25",
+        ),
+        (
+            "0.8",
+            vec!["7"],
+            "in the first heap (7 tokens), take 1 and split the rest into 1, 2 and 3",
+        ),
+        (
+            "4.007",
+            vec!["10"],
+            "in the first heap (10 tokens), split it into 5 and 5",
+        ),
+        (
+            "0.77",
+            twelve,
+            "in the 12th heap (3 tokens), take 1 and split the rest into 1 and 1",
+        ),
+        (
+            "0.77",
+            twenty_two,
+            "in the 22nd heap (3 tokens), take 1 and split the rest into 1 and 1",
+        ),
+    ] {
+        let mut args = vec!["octal", code, "--hint", "--heaps"];
+        args.extend(&heaps);
+        assert_eq!(
+            run_ok(&args),
+            format!("WIN\nmove: {said}\n"),
+            "{code} {heaps:?}"
+        );
     }
 }
 

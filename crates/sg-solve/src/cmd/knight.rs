@@ -31,8 +31,9 @@ const DEFINITION_MAX_SUM: u64 = TriangleTable::DEFAULT_MAX_SUM;
     standard error); farther squares are an error.\n\n\
     With --grid X0..X1 Y0..Y1: the values of the squares with X0 <= x < X1 and \
     Y0 <= y < Y1 (`..=` includes the end), one line per y, x across; at most 4096 \
-    on a side. With --png FILE, also a heatmap: each square SCALE pixels, losing \
-    squares (value 0) crimson, the others from dark purple (1) to yellow (the largest).\n\n\
+    on a side. With --png FILE, a heatmap instead: each square SCALE pixels, losing \
+    squares (value 0) crimson, the others from dark purple (1) to yellow (the largest); \
+    nothing is printed then unless --text (the grid as text too) or --json asks for it.\n\n\
     With --json: {\"x\":2,\"y\":5,\"value\":3}, or for a grid \
     {\"x0\":0,\"y0\":0,\"values\":[[...],...]} (one array per y).\n\n\
     Examples:\n  grundy knight 2 5\n  grundy knight 4611686018427387904 7\n  \
@@ -56,8 +57,9 @@ pub(crate) struct Args {
     /// Print the values of the squares X0 <= x < X1, Y0 <= y < Y1 instead.
     #[arg(long, num_args = 2, value_names = ["X0..X1", "Y0..Y1"], value_parser = parse_range)]
     grid: Option<Vec<Range<u64>>>,
-    /// With --grid: also draw the grid as a PNG heatmap into FILE (a new
-    /// file, or a regular file that can be written, replaced whole).
+    /// With --grid: draw the grid as a PNG heatmap into FILE (a new file,
+    /// or a regular file that can be written, replaced whole), and print
+    /// nothing unless --text or --json.
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
     /// Pixels on a side of each square of the PNG.
@@ -66,6 +68,9 @@ pub(crate) struct Args {
     /// One JSON object: the square and its value, or the grid.
     #[arg(long)]
     json: bool,
+    /// With --png: print the grid as text too.
+    #[arg(long, requires = "png", conflicts_with = "json")]
+    text: bool,
 }
 
 /// Parses `A..B` (half-open) or `A..=B` (inclusive) into `A..B'`, below 2^63.
@@ -172,7 +177,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                     values: grid.rows().collect(),
                 };
                 write_json_line(&mut out, &answer);
-            } else {
+            } else if png.is_none() || args.text {
                 out.extend_from_slice(grid.to_text().as_bytes());
             }
         }

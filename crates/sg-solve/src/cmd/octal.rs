@@ -11,7 +11,9 @@ use sg_solve::error::quote;
 use super::shared::destination;
 use anyhow::{Context, Result};
 use serde_json::json;
-use sg_core::octal::{MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, Rules, winning_move};
+use sg_core::octal::{
+    HeapMove, MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, Rules, winning_move,
+};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,8 +49,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
     threads: Option<u32>,
     /// Print one JSON object: code, computed_to, preperiod, period,
-    /// certified, max_value, rare_mask, rare_count, last_rare.
-    #[arg(long, conflicts_with_all = ["values", "heaps"])]
+    /// certified, max_value, rare_mask, rare_count, last_rare; with
+    /// --heaps: outcome, value (the XOR of the heaps' values) and, with
+    /// --hint, move (heap, 1-based; size; take; leaves).
+    #[arg(long, conflicts_with = "values")]
     json: bool,
     /// Print G(0) to G(N), one per line (through the certified period
     /// beyond the heaps computed).
@@ -58,7 +62,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "H", num_args = 1..,
           value_parser = number::<u64>(0, (1 << 63) - 1))]
     heaps: Option<Vec<u64>>,
-    /// With --heaps: also print a winning move.
+    /// With --heaps: also print a winning move, as a player would say it
+    /// (e.g. `move: in the third heap (30 tokens), take 3 and split the
+    /// rest into 2 and 25`).
     #[arg(long, requires = "heaps")]
     hint: bool,
     /// Write the values computed to this table file (.sgt, kind "octal
@@ -116,7 +122,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
     let status = if let Some(heaps) = &args.heaps {
-        match answer_heaps(&run, heaps, args.hint) {
+        match answer_heaps(&run, heaps, args.hint, args.json) {
             Ok(text) => {
                 out.write_all(text.as_bytes())?;
                 ExitCode::SUCCESS
@@ -184,9 +190,10 @@ fn write_values(run: &Run, to: u64, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// `--heaps`: WIN or LOSE, and with `hint` a winning move; an error
-/// message when a heap's value is not known.
-fn answer_heaps(run: &Run, heaps: &[u64], hint: bool) -> Result<String, String> {
+/// `--heaps`: WIN or LOSE, and with `hint` a winning move, as text or
+/// (with `json`) as one JSON object; an error message when a heap's value
+/// is not known.
+fn answer_heaps(run: &Run, heaps: &[u64], hint: bool, json: bool) -> Result<String, String> {
     let periodic: Option<PeriodicSequence> = run.periodic();
     let found = match &periodic {
         Some(p) => winning_move(&run.summary.rules, p, heaps),
@@ -210,24 +217,108 @@ fn answer_heaps(run: &Run, heaps: &[u64], hint: bool) -> Result<String, String> 
         }
         e => e.to_string(),
     })?;
-    Ok(match found {
-        None => "LOSE\n".to_owned(),
-        Some(m) if hint => {
-            let left: Vec<String> = m.leaves.iter().map(u64::to_string).collect();
-            let left = if left.is_empty() {
-                "nothing".to_owned()
-            } else {
-                left.join(" ")
-            };
-            format!(
-                "WIN\nmove: heap {} (of {}): take {}, leaving {left}\n",
-                m.heap + 1,
-                heaps[m.heap],
-                m.take
-            )
-        }
-        Some(_) => "WIN\n".to_owned(),
+    let outcome = if found.is_some() { "WIN" } else { "LOSE" };
+    let hint = found.filter(|_| hint);
+    if json {
+        // Every heap's value is known: `winning_move` read them all.
+        let value = heaps.iter().fold(0, |x, &h| {
+            x ^ match &periodic {
+                Some(p) => p.value(h),
+                None => run.values[h as usize],
+            }
+        });
+        let answer = HeapsJson {
+            outcome,
+            value,
+            hint: hint.as_ref().map(|m| MoveJson {
+                heap: m.heap + 1,
+                size: heaps[m.heap],
+                take: m.take,
+                leaves: &m.leaves,
+            }),
+        };
+        let mut line = Vec::new();
+        write_json_line(&mut line, &answer);
+        return Ok(String::from_utf8(line).expect("JSON is UTF-8"));
+    }
+    Ok(match hint {
+        Some(m) => format!("{outcome}\nmove: {}\n", say_move(&m, heaps[m.heap])),
+        None => format!("{outcome}\n"),
     })
+}
+
+/// `--heaps --json`: who wins, and with `--hint` how.
+#[derive(serde::Serialize)]
+struct HeapsJson<'a> {
+    outcome: &'static str,
+    /// The XOR of the heaps' values.
+    value: u16,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    hint: Option<MoveJson<'a>>,
+}
+
+/// A winning move in `--heaps --json`.
+#[derive(serde::Serialize)]
+struct MoveJson<'a> {
+    /// The heap moved in, 1-based in the list given.
+    heap: usize,
+    /// Its tokens.
+    size: u64,
+    /// Tokens taken.
+    take: u64,
+    /// The heaps left in its place.
+    leaves: &'a [u64],
+}
+
+/// A winning move as a player would say it: which heap (counted from the
+/// first, with its size), then what to do with it:
+/// - `in the second heap (1 token), take the token` (or `take all 3`);
+/// - `in the second heap (5 tokens), take 1 and leave 4`;
+/// - `in the third heap (30 tokens), take 3 and split the rest into 2 and
+///   25` (or `into 3, 5 and 10`);
+/// - `in the first heap (10 tokens), split it into 3 and 7` (no token
+///   taken: `d0 = 4`, Grundy's game).
+fn say_move(m: &HeapMove, size: u64) -> String {
+    let parts = match m.leaves.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+            format!("{} and {last}", rest.join(", "))
+        }
+    };
+    let action = match (m.take, m.leaves.len()) {
+        (1, 0) if size == 1 => "take the token".to_owned(),
+        (_, 0) => format!("take all {size}"),
+        (0, _) => format!("split it into {parts}"),
+        (take, 1) => format!("take {take} and leave {parts}"),
+        (take, _) => format!("take {take} and split the rest into {parts}"),
+    };
+    let tokens = if size == 1 { "token" } else { "tokens" };
+    format!(
+        "in the {} heap ({size} {tokens}), {action}",
+        ordinal(m.heap + 1)
+    )
+}
+
+/// `n` as an ordinal: `first` to `tenth` in words, then `11th`, `21st`,
+/// `22nd`, `23rd`, `101st`, `111th`, ...
+fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    if let Some(word) = n.checked_sub(1).and_then(|i| WORDS.get(i)) {
+        return (*word).to_owned();
+    }
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// `--json`: the summary as one JSON object.

@@ -22,9 +22,10 @@ const GRID_MAX_WIDTH: u32 = 24;
     next empty cell, jumping the pieces in between.\n\n\
     With --grid: the values of all 2^W rows of W cells (W at most 24) as a grid, x the \
     pieces of the right ceil(W/2) cells read as a binary number (bit 0 the rightmost \
-    cell), y those of the left floor(W/2) cells. With --png FILE, also a heatmap: each \
+    cell), y those of the left floor(W/2) cells. With --png FILE, a heatmap instead: each \
     row SCALE pixels, losing rows (value 0) crimson, the others from dark purple (1) \
-    to yellow (the largest).\n\n\
+    to yellow (the largest); nothing is printed then unless --text (the grid as text \
+    too) or --json asks for it.\n\n\
     With --json: {\"columns\":[1,19],\"width\":20,\"value\":1}, or for a grid \
     {\"width\":8,\"values\":[[...],...]} (one array per y).\n\n\
     Examples:\n  grundy row 1 19\n  grundy row --width 10 --grid --png rows.png")]
@@ -38,8 +39,9 @@ pub(crate) struct Args {
     /// Print the values of every row of W cells as a grid instead.
     #[arg(long)]
     grid: bool,
-    /// With --grid: also draw the grid as a PNG heatmap into FILE (a new
-    /// file, or a regular file that can be written, replaced whole).
+    /// With --grid: draw the grid as a PNG heatmap into FILE (a new file,
+    /// or a regular file that can be written, replaced whole), and print
+    /// nothing unless --text or --json.
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
     /// Pixels on a side of each row's square in the PNG.
@@ -48,6 +50,9 @@ pub(crate) struct Args {
     /// One JSON object: the row and its value, or the grid.
     #[arg(long)]
     json: bool,
+    /// With --png: print the grid as text too.
+    #[arg(long, requires = "png", conflicts_with = "json")]
+    text: bool,
 }
 
 /// `--json` for one row.
@@ -101,7 +106,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if args.json {
         let values = grid.rows().collect();
         write_json_line(&mut out, &GridJson { width, values });
-    } else {
+    } else if png.is_none() || args.text {
         out.extend_from_slice(grid.to_text().as_bytes());
     }
     print_answers(&out, Ok(()))
