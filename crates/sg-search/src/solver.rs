@@ -462,6 +462,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         stops.push(&stop);
         let solver = self.solver;
         let base_depth = self.base_depth + self.stack.len();
+        // Each job's worker starts with what this one learnt of good
+        // replies (a worker without it searches much more).
+        let history = &self.history;
         let found = jobs
             .par_iter()
             .with_max_len(1)
@@ -470,6 +473,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                     return Ok(None);
                 }
                 let mut worker = Worker::new(solver, stops.clone(), base_depth);
+                worker.history.clone_from(history);
                 let result = worker.sum_has_nimber(parts, t ^ known);
                 worker.flush();
                 match result {
