@@ -238,6 +238,12 @@ pub struct Stats {
 /// their table entries prefetched).
 const AHEAD: usize = 3;
 
+/// How far above the known lower bound of a component's nimber an
+/// `Equals` target must be for the values below it to be looked for first
+/// (fewer positions expanded on boards of nimbers 4 to 9, the same on
+/// those of smaller nimbers).
+const BELOW_FIRST_GAP: u64 = 4;
+
 /// Expansions a worker counts before adding them to the solver's count
 /// (and looking whether it has been cancelled).
 const FLUSH: u64 = 256;
@@ -271,6 +277,10 @@ enum Phase {
     /// `Equals` only: no option has the target; looking for options of
     /// each value below it.
     Below,
+    /// `Equals` only, far above what is known: looking for options of each
+    /// value below the target first (a value missing answers no), then for
+    /// the target.
+    BelowFirst,
 }
 
 /// What a frame waits for from the frame above it.
@@ -653,8 +663,14 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         self.game().moves(&component, &mut self.lists.moves);
         let count = self.lists.moves.len() - moves;
         self.lists.spans.resize(moves + count, UNEXPANDED);
+        // A target far above what is known is likely above the nimber:
+        // the values below it are looked for first, so that a value
+        // missing answers no without searching every option for the
+        // target (which is rarely any option's nimber).
+        let below_first = matches!(goal, Goal::Equals(target) if u64::from(target) >= u64::from(knowledge.low) + BELOW_FIRST_GAP);
         let t = match goal {
             Goal::Nimber => knowledge.low,
+            Goal::Equals(_) if below_first => knowledge.low,
             Goal::Equals(target) => target,
         };
         let frame = Frame {
@@ -663,7 +679,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             goal,
             knowledge,
             work_start,
-            phase: Phase::Target,
+            phase: if below_first {
+                Phase::BelowFirst
+            } else {
+                Phase::Target
+            },
             t,
             moves,
             count,
@@ -979,6 +999,16 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 frame.t = frame.knowledge.low;
                 self.begin_test()
             }
+            (Goal::Equals(target), Phase::BelowFirst) => {
+                frame.knowledge.raise(t + 1);
+                if frame.knowledge.low >= target {
+                    frame.phase = Phase::Target;
+                    frame.t = target;
+                } else {
+                    frame.t = frame.knowledge.low;
+                }
+                self.begin_test()
+            }
         }
     }
 
@@ -1003,7 +1033,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 frame.t = frame.knowledge.low;
                 self.begin_test()
             }
-            (Goal::Equals(_), Phase::Below) => {
+            (Goal::Equals(_), Phase::Below | Phase::BelowFirst) => {
                 frame.knowledge = Knowledge::exact(t);
                 Ok(Step::Answer(Reply::Equals(false)))
             }
