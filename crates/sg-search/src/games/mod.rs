@@ -1,3 +1,5 @@
-//! Games built in: Cram, and (soon) Node-Kayles and Chomp.
+//! Games built in: Cram, Node-Kayles and Chomp.
 
+pub mod chomp;
 pub mod cram;
+pub mod node_kayles;

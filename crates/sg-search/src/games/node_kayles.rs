@@ -1,0 +1,924 @@
+//! Node-Kayles: players in turn pick a vertex of an undirected graph and
+//! remove it together with its neighbours; the player who cannot pick one
+//! (the graph is empty) loses.
+//!
+//! ```
+//! use sg_search::games::node_kayles::NodeKayles;
+//! use sg_search::{Game, Solver};
+//!
+//! // A 5-cycle: every move leaves two adjacent vertices, a win for the
+//! // next player, so the player to move loses.
+//! let cycle = NodeKayles::<u64>::new(5, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]).unwrap();
+//! let solver = Solver::new(&cycle);
+//! assert_eq!(solver.nimber(&cycle.start()).unwrap(), 0);
+//! assert_eq!(solver.winning_move(&cycle.start()).unwrap(), None);
+//!
+//! // The 3 x 16 grid, vertex 16 r + c.
+//! let grid = NodeKayles::<u64>::grid(3, 16).unwrap();
+//! let solver = Solver::new(&grid);
+//! assert_eq!(solver.nimber(&grid.start()).unwrap(), 3);
+//! let vertex = solver.winning_move(&grid.start()).unwrap().unwrap();
+//! let next = grid.play(&grid.start(), &vertex);
+//! assert_eq!(solver.nimber(&next).unwrap(), 0);
+//! ```
+//!
+//! A position is the set of remaining vertices, bit `v` for vertex `v` in
+//! the input's numbering, in a `u64` (graphs of at most 64 vertices) or a
+//! `u128` (at most 128). A move is a vertex; playing it removes its closed
+//! neighbourhood (a mask computed once per vertex).
+//!
+//! # Components
+//!
+//! A position splits into the connected components of the graph its
+//! vertices induce: a move removes vertices of one component only, so the
+//! position is their disjunctive sum. A component is grown from a seed
+//! vertex by a breadth-first search on sets: the next layer is the union
+//! of the closed neighbourhoods of the frontier, within the position.
+//!
+//! # Nimbers known without search
+//!
+//! [`Game::known_nimber`] recognises, from the degrees inside a set of
+//! vertices (and, for paths and cycles, its connectedness):
+//!
+//! - no vertex: 0;
+//! - a clique (every two vertices adjacent; one vertex included): 1, as
+//!   every move removes every vertex;
+//! - a path of `m` vertices: Dawson's chess `0.137`, `G(m)`. Picking
+//!   vertex `i` of a path `0, ..., m - 1` leaves the paths `0 .. i - 2` and
+//!   `i + 2 .. m - 1`, of `max(i - 1, 0)` and `max(m - i - 2, 0)` vertices:
+//!   these are the moves of `0.137` on a heap of `m` (take 1 only as the
+//!   whole heap, 2 from an end or as the whole heap, 3 anywhere). The
+//!   values are computed by that definition at construction for `m` up to
+//!   the number of vertices;
+//! - a cycle of `m >= 4` vertices: every move leaves a path of `m - 3`, so
+//!   the nimber is `mex {G(m - 3)}`: 1 when `G(m - 3) = 0`, else 0;
+//! - a star (one centre joined to `k >= 2` leaves, no other edge): the
+//!   centre leaves nothing (0), a leaf leaves `k - 1` isolated vertices
+//!   (`(k - 1) mod 2`), so the nimber is `mex {0, (k - 1) mod 2}`: 2 for
+//!   `k` even, 1 for `k` odd.
+//!
+//! # Canonical forms
+//!
+//! Two kinds, chosen at construction:
+//!
+//! - **Grid graphs** (made by [`NodeKayles::grid`], or given as an edge
+//!   list equal to the `R x C` grid numbered `r * C + c`): a component is
+//!   moved to the top left corner, and the canonical form is the smallest,
+//!   as a number, of its images under the symmetries of the rectangle
+//!   (mirror, upside down, half turn) and, where the transposed shape fits
+//!   in the grid, of the square. Translations and these symmetries map the
+//!   grid's edges inside the shape to edges, so the images induce the same
+//!   graph. This merges every two components of the grid that differ by a
+//!   translation and a symmetry; it does not merge shapes that are
+//!   isomorphic as graphs in other ways (a bent path and a straight one).
+//! - **Other graphs**: the automorphism group of the input graph is
+//!   computed once (colour refinement, then a backtracking search that
+//!   extends a partial map vertex by vertex in breadth-first order,
+//!   keeping adjacency, with caps of [`MAX_AUTOMORPHISMS`] elements and
+//!   [`AUTOMORPHISM_STEPS`] candidate checks); the canonical form of a
+//!   component is the smallest of its images under the automorphisms
+//!   found. An automorphism maps a set of vertices to a set inducing an
+//!   isomorphic graph, so any image is a correct representative; when the
+//!   caps cut the search short, fewer positions are merged, never wrong
+//!   ones. This merges components that differ by a symmetry of the whole
+//!   graph; it does not merge isomorphic components placed differently
+//!   (two separate copies of a triangle in a random graph).
+
+use crate::bits::Bits;
+use crate::game::{Game, Nimber};
+
+/// The most automorphisms kept (the identity included): each costs a
+/// lookup table and a step of every canonical form.
+pub const MAX_AUTOMORPHISMS: usize = 32;
+
+/// The most candidate checks of the automorphism search.
+pub const AUTOMORPHISM_STEPS: u64 = 1 << 20;
+
+/// The most vertices of a graph (with `B = u128`).
+pub const MAX_VERTICES: u32 = u128::BITS;
+
+/// The remaining vertices, bit `v` for vertex `v`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Vertices<B>(pub B);
+
+/// Why a graph is refused.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum NodeKaylesError {
+    /// More vertices than the set type holds.
+    #[error(
+        "a graph of {vertices} vertices is larger than the engine supports (at most {max} vertices)"
+    )]
+    TooLarge {
+        /// Vertices asked for.
+        vertices: u64,
+        /// The most the engine (with this set type) supports.
+        max: u32,
+    },
+    /// An edge from a vertex to itself.
+    #[error("edge {index} joins vertex {vertex} to itself")]
+    SelfLoop {
+        /// The edge's place in the list, from 0.
+        index: usize,
+        /// The vertex.
+        vertex: u32,
+    },
+    /// An edge naming a vertex that does not exist.
+    #[error(
+        "edge {index} names vertex {vertex}, outside the graph's {vertices} vertices (numbered from 0)"
+    )]
+    OutOfRange {
+        /// The edge's place in the list, from 0.
+        index: usize,
+        /// The vertex named.
+        vertex: u32,
+        /// Vertices of the graph.
+        vertices: u32,
+    },
+}
+
+/// Whether a graph of `vertices` vertices fits in a `u64` (so that
+/// `NodeKayles::<u64>` takes it).
+pub fn fits_u64(vertices: u64) -> bool {
+    vertices <= 64
+}
+
+/// How canonical forms are made.
+#[derive(Clone, Debug)]
+enum Symmetry<B> {
+    /// The `rows x cols` grid numbered `r * cols + c`.
+    Grid { rows: u32, cols: u32 },
+    /// The images under the automorphisms other than the identity.
+    Images(Vec<ImageTable<B>>),
+}
+
+/// The image of a set of vertices under a permutation, by bytes: entry
+/// `[k][b]` is the image of the set `b << 8k`.
+#[derive(Clone, Debug)]
+struct ImageTable<B> {
+    bytes: Vec<[B; 256]>,
+}
+
+impl<B: Bits> ImageTable<B> {
+    fn new(permutation: &[u32]) -> Self {
+        let bytes = (0..permutation.len().div_ceil(8))
+            .map(|k| {
+                let mut table = [B::ZERO; 256];
+                for (byte, image) in table.iter_mut().enumerate() {
+                    for bit in 0..8 {
+                        let v = 8 * k + bit;
+                        if byte >> bit & 1 == 1 && v < permutation.len() {
+                            *image |= B::ONE << permutation[v];
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        ImageTable { bytes }
+    }
+
+    #[inline]
+    fn image(&self, set: B) -> B {
+        let mut image = B::ZERO;
+        for (k, table) in self.bytes.iter().enumerate() {
+            let byte = (set >> (8 * k as u32)).low_u64() & 0xff;
+            image |= table[byte as usize];
+        }
+        image
+    }
+}
+
+/// Node-Kayles on a graph of at most 64 (`B = u64`) or 128 (`B = u128`)
+/// vertices.
+#[derive(Clone, Debug)]
+pub struct NodeKayles<B = u128> {
+    vertices: u32,
+    /// Bit `u` of `closed[v]`: `u == v` or `uv` is an edge.
+    closed: Vec<B>,
+    all: B,
+    /// Dawson's chess, `G(m)` for paths of `m` vertices, `m` up to
+    /// `vertices` (at least 3 entries).
+    paths: Vec<Nimber>,
+    automorphisms: Vec<Vec<u32>>,
+    automorphisms_complete: bool,
+    symmetry: Symmetry<B>,
+}
+
+impl<B: Bits> NodeKayles<B> {
+    /// The graph of `vertices` vertices (`0` to `vertices - 1`) and the
+    /// undirected `edges`; an edge listed twice (either way round) is one
+    /// edge.
+    pub fn new(vertices: u32, edges: &[(u32, u32)]) -> Result<Self, NodeKaylesError> {
+        if vertices > B::BITS {
+            return Err(NodeKaylesError::TooLarge {
+                vertices: u64::from(vertices),
+                max: B::BITS,
+            });
+        }
+        let mut closed: Vec<B> = (0..vertices).map(|v| B::ONE << v).collect();
+        for (index, &(u, v)) in edges.iter().enumerate() {
+            for vertex in [u, v] {
+                if vertex >= vertices {
+                    return Err(NodeKaylesError::OutOfRange {
+                        index,
+                        vertex,
+                        vertices,
+                    });
+                }
+            }
+            if u == v {
+                return Err(NodeKaylesError::SelfLoop { index, vertex: u });
+            }
+            closed[u as usize] |= B::ONE << v;
+            closed[v as usize] |= B::ONE << u;
+        }
+        let grid = grid_shape(&closed);
+        Ok(Self::build(closed, grid))
+    }
+
+    /// The `rows x cols` grid graph: vertex `r * cols + c` for row `r` and
+    /// column `c`, joined to the vertices beside, above and below it.
+    pub fn grid(rows: u32, cols: u32) -> Result<Self, NodeKaylesError> {
+        let vertices = u64::from(rows) * u64::from(cols);
+        if vertices > u64::from(B::BITS) {
+            return Err(NodeKaylesError::TooLarge {
+                vertices,
+                max: B::BITS,
+            });
+        }
+        let closed = grid_closed(rows, cols);
+        let grid = (vertices > 0).then_some((rows, cols));
+        Ok(Self::build(closed, grid))
+    }
+
+    fn build(closed: Vec<B>, grid: Option<(u32, u32)>) -> Self {
+        let vertices = closed.len() as u32;
+        let all = (0..vertices).fold(B::ZERO, |all, v| all | B::ONE << v);
+        let adjacency: Vec<u128> = closed
+            .iter()
+            .enumerate()
+            .map(|(v, &c)| c.to_u128() & !(1 << v))
+            .collect();
+        let (automorphisms, automorphisms_complete) =
+            automorphisms(&adjacency, MAX_AUTOMORPHISMS, AUTOMORPHISM_STEPS);
+        let symmetry = match grid {
+            Some((rows, cols)) => Symmetry::Grid { rows, cols },
+            None => Symmetry::Images(
+                automorphisms
+                    .iter()
+                    .filter(|p| p.iter().enumerate().any(|(v, &w)| v as u32 != w))
+                    .map(|p| ImageTable::new(p))
+                    .collect(),
+            ),
+        };
+        NodeKayles {
+            vertices,
+            closed,
+            all,
+            paths: dawsons_chess(vertices.max(2) as usize),
+            automorphisms,
+            automorphisms_complete,
+            symmetry,
+        }
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> u32 {
+        self.vertices
+    }
+
+    /// The starting position: every vertex.
+    pub fn start(&self) -> Vertices<B> {
+        Vertices(self.all)
+    }
+
+    /// The position whose remaining vertices are `vertices`; vertices
+    /// that do not exist are ignored.
+    pub fn position(&self, vertices: &[u32]) -> Vertices<B> {
+        Vertices(
+            vertices
+                .iter()
+                .filter(|&&v| v < self.vertices)
+                .fold(B::ZERO, |set, &v| set | B::ONE << v),
+        )
+    }
+
+    /// The remaining vertices of `position`, in increasing order.
+    pub fn members(&self, position: Vertices<B>) -> Vec<u32> {
+        (0..self.vertices).filter(|&v| position.0.has(v)).collect()
+    }
+
+    /// The automorphisms found (the identity first), each as the image of
+    /// every vertex.
+    pub fn automorphisms(&self) -> &[Vec<u32>] {
+        &self.automorphisms
+    }
+
+    /// Whether [`automorphisms`](Self::automorphisms) is the whole group
+    /// (the search ended within its caps).
+    pub fn automorphisms_complete(&self) -> bool {
+        self.automorphisms_complete
+    }
+
+    /// `Some((rows, cols))` when the graph is a grid and canonical forms
+    /// use translations.
+    pub fn grid_shape(&self) -> Option<(u32, u32)> {
+        match self.symmetry {
+            Symmetry::Grid { rows, cols } => Some((rows, cols)),
+            Symmetry::Images(_) => None,
+        }
+    }
+
+    /// The component of `set` that holds `seed`.
+    #[inline]
+    fn component(&self, set: B, seed: B) -> B {
+        let mut part = seed;
+        let mut frontier = seed;
+        while frontier != B::ZERO {
+            let mut next = B::ZERO;
+            let mut rest = frontier;
+            while rest != B::ZERO {
+                next |= self.closed[rest.trailing_zeros() as usize];
+                rest = rest.without_lowest();
+            }
+            frontier = next & set & !part;
+            part |= frontier;
+        }
+        part
+    }
+
+    /// Bit `cols * r + c` of a grid shape, rows of `cols` bits: the
+    /// shape moved to the top left corner, with its height and width.
+    #[inline]
+    fn normalize(shape: B, cols: u32) -> (B, u32, u32) {
+        let top = shape.trailing_zeros() / cols;
+        let shape = shape >> (top * cols);
+        let height = (B::BITS - 1 - shape.leading_zeros()) / cols + 1;
+        let row = low_bits::<B>(cols);
+        let mut columns = B::ZERO;
+        for r in 0..height {
+            columns |= (shape >> (r * cols)) & row;
+        }
+        let left = columns.trailing_zeros();
+        let width = B::BITS - columns.leading_zeros() - left;
+        (shape >> left, height, width)
+    }
+
+    /// A normalized grid shape with its columns reversed.
+    #[inline]
+    fn mirrored(shape: B, height: u32, width: u32, cols: u32) -> B {
+        let mut image = B::ZERO;
+        for r in 0..height {
+            // The row's `width` low bits, reversed (the bits above are
+            // shifted out).
+            let reversed = ((shape >> (r * cols)) << (B::BITS - width)).reverse_bits();
+            image |= reversed << (r * cols);
+        }
+        image
+    }
+
+    /// A normalized grid shape upside down.
+    #[inline]
+    fn upside_down(shape: B, height: u32, width: u32, cols: u32) -> B {
+        let row = low_bits::<B>(width);
+        let mut image = B::ZERO;
+        for r in 0..height {
+            image |= ((shape >> (r * cols)) & row) << ((height - 1 - r) * cols);
+        }
+        image
+    }
+
+    /// A normalized grid shape transposed (row `r`, column `c` to row
+    /// `c`, column `r`); it must fit (`width <= rows`, `height <= cols`).
+    fn transposed(shape: B, cols: u32) -> B {
+        let mut image = B::ZERO;
+        let mut rest = shape;
+        while rest != B::ZERO {
+            let bit = rest.trailing_zeros();
+            rest = rest.without_lowest();
+            image |= B::ONE << ((bit % cols) * cols + bit / cols);
+        }
+        image
+    }
+
+    /// The smallest image of a normalized grid shape under the symmetries
+    /// of its bounding rectangle.
+    #[inline]
+    fn smallest_grid_image(shape: B, height: u32, width: u32, cols: u32) -> B {
+        let mirror = Self::mirrored(shape, height, width, cols);
+        let flipped = Self::upside_down(shape, height, width, cols);
+        let turned = Self::upside_down(mirror, height, width, cols);
+        shape.min(mirror).min(flipped).min(turned)
+    }
+
+    /// Whether `set` (nonempty) induces a connected graph.
+    fn connected(&self, set: B) -> bool {
+        self.component(set, set.lowest()) == set
+    }
+}
+
+/// The set `{0, ..., width - 1}` (`width` at least 1).
+#[inline]
+fn low_bits<B: Bits>(width: u32) -> B {
+    B::ALL >> (B::BITS - width)
+}
+
+/// The closed neighbourhoods of the `rows x cols` grid.
+fn grid_closed<B: Bits>(rows: u32, cols: u32) -> Vec<B> {
+    let mut closed = Vec::with_capacity((rows * cols) as usize);
+    for r in 0..rows {
+        for c in 0..cols {
+            let v = r * cols + c;
+            let mut set = B::ONE << v;
+            if c > 0 {
+                set |= B::ONE << (v - 1);
+            }
+            if c + 1 < cols {
+                set |= B::ONE << (v + 1);
+            }
+            if r > 0 {
+                set |= B::ONE << (v - cols);
+            }
+            if r + 1 < rows {
+                set |= B::ONE << (v + cols);
+            }
+            closed.push(set);
+        }
+    }
+    closed
+}
+
+/// `Some((rows, cols))` when the graph is the `rows x cols` grid numbered
+/// `r * cols + c` (the fewest rows that match).
+fn grid_shape<B: Bits>(closed: &[B]) -> Option<(u32, u32)> {
+    let n = closed.len() as u32;
+    (1..=n)
+        .filter(|&rows| n.is_multiple_of(rows))
+        .map(|rows| (rows, n / rows))
+        .find(|&(rows, cols)| grid_closed::<B>(rows, cols) == closed)
+}
+
+/// Dawson's chess (`0.137`) by its definition: `G(m)` for `m` up to `to`.
+fn dawsons_chess(to: usize) -> Vec<Nimber> {
+    let mut values: Vec<Nimber> = Vec::with_capacity(to + 1);
+    for m in 0..=to {
+        let mut seen = 0u128;
+        for i in 0..m {
+            let left = i.saturating_sub(1);
+            let right = (m - i).saturating_sub(2);
+            seen |= 1 << (values[left] ^ values[right]);
+        }
+        values.push((!seen).trailing_zeros());
+    }
+    values
+}
+
+/// The automorphisms of a graph (`adjacency[v]`: the neighbours of `v`),
+/// the identity first, at most `cap` of them, with at most `steps`
+/// candidate checks; and whether the search finished (all were found).
+///
+/// Colour refinement gives each vertex a colour that every automorphism
+/// keeps. The vertices are taken in breadth-first order (each after a
+/// neighbour, within its component), and a partial map is extended one
+/// vertex at a time to an unused vertex of the same colour whose
+/// adjacency to the vertices already mapped is that of the vertex: a
+/// complete map is then an automorphism, and every automorphism is met.
+fn automorphisms(adjacency: &[u128], cap: usize, steps: u64) -> (Vec<Vec<u32>>, bool) {
+    let n = adjacency.len();
+    let colour = refine(adjacency);
+    let order = breadth_first_order(adjacency);
+    let mut found: Vec<Vec<u32>> = Vec::new();
+    let mut map = vec![u32::MAX; n];
+    let mut used = 0u128;
+    // Per depth, the next candidate to try.
+    let mut next = vec![0u32; n + 1];
+    let mut depth = 0usize;
+    let mut checks = 0u64;
+    loop {
+        if depth == n {
+            found.push(map.clone());
+            if found.len() >= cap {
+                return (found, false);
+            }
+            if depth == 0 {
+                return (found, true);
+            }
+            depth -= 1;
+            used &= !(1 << map[order[depth]]);
+            continue;
+        }
+        let v = order[depth];
+        // The images of v's neighbours already mapped.
+        let mut wanted = 0u128;
+        let mut placed = 0u128;
+        for &u in &order[..depth] {
+            placed |= 1 << map[u];
+            if adjacency[v] >> u & 1 == 1 {
+                wanted |= 1 << map[u];
+            }
+        }
+        let mut chosen = None;
+        for w in next[depth]..n as u32 {
+            checks += 1;
+            if checks > steps {
+                return (found, false);
+            }
+            if used >> w & 1 == 0
+                && colour[w as usize] == colour[v]
+                && adjacency[w as usize] & placed == wanted
+            {
+                chosen = Some(w);
+                break;
+            }
+        }
+        match chosen {
+            Some(w) => {
+                map[v] = w;
+                used |= 1 << w;
+                next[depth] = w + 1;
+                depth += 1;
+                next[depth] = 0;
+            }
+            None => {
+                if depth == 0 {
+                    return (found, true);
+                }
+                depth -= 1;
+                used &= !(1 << map[order[depth]]);
+            }
+        }
+    }
+}
+
+/// Colour refinement: colours that every automorphism keeps (a vertex's
+/// colour is refined by the multiset of its neighbours' colours until no
+/// class splits; the new colours are numbered in the order of their
+/// signatures, which does not depend on the numbering of the vertices).
+fn refine(adjacency: &[u128]) -> Vec<u32> {
+    let n = adjacency.len();
+    let mut colour = vec![0u32; n];
+    let mut classes = 1;
+    loop {
+        let signatures: Vec<(u32, Vec<u32>)> = (0..n)
+            .map(|v| {
+                let mut neighbours: Vec<u32> = (0..n)
+                    .filter(|&u| adjacency[v] >> u & 1 == 1)
+                    .map(|u| colour[u])
+                    .collect();
+                neighbours.sort_unstable();
+                (colour[v], neighbours)
+            })
+            .collect();
+        let mut sorted: Vec<&(u32, Vec<u32>)> = signatures.iter().collect();
+        sorted.sort();
+        sorted.dedup();
+        let refined: Vec<u32> = signatures
+            .iter()
+            .map(|s| sorted.binary_search(&s).expect("a signature listed") as u32)
+            .collect();
+        let count = sorted.len();
+        colour = refined;
+        if count == classes {
+            return colour;
+        }
+        classes = count;
+    }
+}
+
+/// The vertices in breadth-first order, component by component.
+fn breadth_first_order(adjacency: &[u128]) -> Vec<usize> {
+    let n = adjacency.len();
+    let mut order = Vec::with_capacity(n);
+    let mut seen = 0u128;
+    for root in 0..n {
+        if seen >> root & 1 == 1 {
+            continue;
+        }
+        seen |= 1 << root;
+        let first = order.len();
+        order.push(root);
+        let mut head = first;
+        while head < order.len() {
+            let v = order[head];
+            head += 1;
+            let mut fresh = adjacency[v] & !seen;
+            seen |= fresh;
+            while fresh != 0 {
+                order.push(fresh.trailing_zeros() as usize);
+                fresh &= fresh - 1;
+            }
+        }
+    }
+    order
+}
+
+impl<B: Bits> Game for NodeKayles<B> {
+    type Position = Vertices<B>;
+    type Move = u32;
+
+    fn moves(&self, position: &Vertices<B>, moves: &mut Vec<u32>) {
+        let mut rest = position.0;
+        while rest != B::ZERO {
+            moves.push(rest.trailing_zeros());
+            rest = rest.without_lowest();
+        }
+    }
+
+    fn play(&self, position: &Vertices<B>, &vertex: &u32) -> Vertices<B> {
+        Vertices(position.0 & !self.closed[vertex as usize])
+    }
+
+    fn split(&self, position: &Vertices<B>, components: &mut Vec<Vertices<B>>) {
+        let mut rest = position.0;
+        while rest != B::ZERO {
+            let part = self.component(rest, rest.lowest());
+            rest &= !part;
+            components.push(Vertices(part));
+        }
+    }
+
+    fn canonical(&self, component: &Vertices<B>) -> Vertices<B> {
+        let set = component.0;
+        if set == B::ZERO {
+            return *component;
+        }
+        match &self.symmetry {
+            Symmetry::Grid { rows, cols } => {
+                let (shape, height, width) = Self::normalize(set, *cols);
+                let mut best = Self::smallest_grid_image(shape, height, width, *cols);
+                if width <= *rows && height <= *cols && (height > 1 || width > 1) {
+                    let transposed = Self::transposed(shape, *cols);
+                    best = best.min(Self::smallest_grid_image(transposed, width, height, *cols));
+                }
+                Vertices(best)
+            }
+            Symmetry::Images(tables) => Vertices(
+                tables
+                    .iter()
+                    .map(|table| table.image(set))
+                    .fold(set, B::min),
+            ),
+        }
+    }
+
+    fn known_nimber(&self, component: &Vertices<B>) -> Option<Nimber> {
+        let set = component.0;
+        let n = set.count_ones();
+        if n <= 1 {
+            return Some(n);
+        }
+        let mut degrees = 0;
+        let mut max_degree = 0;
+        let mut rest = set;
+        while rest != B::ZERO {
+            let d = (self.closed[rest.trailing_zeros() as usize] & set).count_ones() - 1;
+            degrees += d;
+            max_degree = max_degree.max(d);
+            rest = rest.without_lowest();
+        }
+        let edges = degrees / 2;
+        if edges == n * (n - 1) / 2 {
+            return Some(1);
+        }
+        if edges == n - 1 && max_degree == n - 1 {
+            // A star of n - 1 >= 2 leaves.
+            return Some(if (n - 1).is_multiple_of(2) { 2 } else { 1 });
+        }
+        if max_degree <= 2 && (edges == n - 1 || edges == n) && self.connected(set) {
+            let path = self.paths[if edges == n - 1 { n } else { n - 3 } as usize];
+            return Some(if edges == n - 1 {
+                path
+            } else {
+                Nimber::from(path == 0)
+            });
+        }
+        None
+    }
+
+    fn size(&self, component: &Vertices<B>) -> u64 {
+        u64::from(component.0.count_ones())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dawsons_chess_starts_as_known() {
+        // Winning Ways: 0.137 = 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 ...
+        assert_eq!(
+            dawsons_chess(19),
+            [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
+        );
+    }
+
+    /// Whether `permutation` maps the graph's edges onto its edges.
+    fn is_automorphism<B: Bits>(game: &NodeKayles<B>, permutation: &[u32]) -> bool {
+        let n = game.vertices();
+        let mut images: Vec<u32> = permutation.to_vec();
+        images.sort_unstable();
+        images == (0..n).collect::<Vec<_>>()
+            && (0..n).all(|u| {
+                (0..n).all(|v| {
+                    game.closed[u as usize].has(v)
+                        == game.closed[permutation[u as usize] as usize]
+                            .has(permutation[v as usize])
+                })
+            })
+    }
+
+    fn cycle(n: u32) -> Vec<(u32, u32)> {
+        (0..n).map(|v| (v, (v + 1) % n)).collect()
+    }
+
+    #[test]
+    fn automorphism_groups_of_known_graphs() {
+        let cases: Vec<(NodeKayles<u128>, usize, bool)> = vec![
+            // The symmetries of the rectangle, and of the square.
+            (NodeKayles::grid(3, 16).unwrap(), 4, true),
+            (NodeKayles::grid(3, 7).unwrap(), 4, true),
+            (NodeKayles::grid(3, 3).unwrap(), 8, true),
+            (NodeKayles::grid(8, 16).unwrap(), 4, true),
+            // The dihedral group.
+            (NodeKayles::new(12, &cycle(12)).unwrap(), 24, true),
+            (NodeKayles::new(5, &cycle(5)).unwrap(), 10, true),
+            // A path: the reversal.
+            (NodeKayles::new(3, &[(2, 0), (0, 1)]).unwrap(), 2, true),
+            (NodeKayles::new(0, &[]).unwrap(), 1, true),
+            // 4! = 24 of K4; K5 has 120, more than the cap.
+            (
+                NodeKayles::new(4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]).unwrap(),
+                24,
+                true,
+            ),
+            (NodeKayles::new(5, &[]).unwrap(), MAX_AUTOMORPHISMS, false),
+            // The Petersen graph: 120.
+            (
+                NodeKayles::new(
+                    10,
+                    &[
+                        (0, 1),
+                        (1, 2),
+                        (2, 3),
+                        (3, 4),
+                        (4, 0),
+                        (0, 5),
+                        (1, 6),
+                        (2, 7),
+                        (3, 8),
+                        (4, 9),
+                        (5, 7),
+                        (7, 9),
+                        (9, 6),
+                        (6, 8),
+                        (8, 5),
+                    ],
+                )
+                .unwrap(),
+                MAX_AUTOMORPHISMS,
+                false,
+            ),
+        ];
+        for (game, count, complete) in &cases {
+            let found = game.automorphisms();
+            assert_eq!(found.len(), *count, "{} vertices", game.vertices());
+            assert_eq!(game.automorphisms_complete(), *complete);
+            assert_eq!(found[0], (0..game.vertices()).collect::<Vec<_>>());
+            for (i, p) in found.iter().enumerate() {
+                assert!(is_automorphism(game, p), "{p:?}");
+                assert!(!found[..i].contains(p), "{p:?} twice");
+            }
+        }
+    }
+
+    #[test]
+    fn refused_graphs() {
+        assert_eq!(
+            NodeKayles::<u64>::new(3, &[(0, 1), (1, 1)]).unwrap_err(),
+            NodeKaylesError::SelfLoop {
+                index: 1,
+                vertex: 1
+            }
+        );
+        let error = NodeKayles::<u64>::new(3, &[(0, 3)]).unwrap_err();
+        assert_eq!(
+            error,
+            NodeKaylesError::OutOfRange {
+                index: 0,
+                vertex: 3,
+                vertices: 3
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "edge 0 names vertex 3, outside the graph's 3 vertices (numbered from 0)"
+        );
+        assert!(matches!(
+            NodeKayles::<u64>::new(65, &[]),
+            Err(NodeKaylesError::TooLarge {
+                vertices: 65,
+                max: 64
+            })
+        ));
+        assert!(NodeKayles::<u128>::new(65, &[]).is_ok());
+        let error = NodeKayles::<u128>::grid(9, 15).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a graph of 135 vertices is larger than the engine supports (at most 128 vertices)"
+        );
+        // Repeated edges, either way round, are one edge.
+        let twice = NodeKayles::<u64>::new(3, &[(0, 1), (1, 0), (0, 1), (1, 2)]).unwrap();
+        let once = NodeKayles::<u64>::new(3, &[(0, 1), (1, 2)]).unwrap();
+        assert_eq!(twice.closed, once.closed);
+    }
+
+    /// The grid shape moved by `(dr, dc)` and mapped by one of the eight
+    /// symmetries of the square, cell by cell, if it stays in the grid.
+    fn moved(cells: &[(i64, i64)], symmetry: usize, rows: i64, cols: i64) -> Option<u128> {
+        let mapped: Vec<(i64, i64)> = cells
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = if symmetry & 4 != 0 { (c, r) } else { (r, c) };
+                let r = if symmetry & 1 != 0 { -r } else { r };
+                let c = if symmetry & 2 != 0 { -c } else { c };
+                (r, c)
+            })
+            .collect();
+        let top = mapped.iter().map(|p| p.0).min()?;
+        let left = mapped.iter().map(|p| p.1).min()?;
+        let mut set = 0u128;
+        for &(r, c) in &mapped {
+            let (r, c) = (r - top, c - left);
+            if r >= rows || c >= cols {
+                return None;
+            }
+            set |= 1 << (r * cols + c);
+        }
+        Some(set)
+    }
+
+    proptest::proptest! {
+        /// On a grid, the canonical form is the smallest of the images
+        /// (moved to the top left corner) under the symmetries that fit,
+        /// the same for every such image, on both set types.
+        #[test]
+        fn grid_canonical_forms_merge_moved_images(
+            rows in 1u32..=8, cols in 1u32..=16, bits in proptest::num::u128::ANY, pick in 0usize..64
+        ) {
+            let game = NodeKayles::<u128>::grid(rows, cols).unwrap();
+            let mut parts = Vec::new();
+            game.split(&Vertices(bits & game.all), &mut parts);
+            let Some(&part) = parts.get(pick % parts.len().max(1)) else {
+                return Ok(());
+            };
+            let cells: Vec<(i64, i64)> = game
+                .members(part)
+                .iter()
+                .map(|&v| (i64::from(v / cols), i64::from(v % cols)))
+                .collect();
+            let images: Vec<u128> = (0..8)
+                .filter_map(|s| moved(&cells, s, i64::from(rows), i64::from(cols)))
+                .collect();
+            let canonical = game.canonical(&part).0;
+            proptest::prop_assert_eq!(Some(canonical), images.iter().min().copied());
+            for &image in &images {
+                proptest::prop_assert_eq!(game.canonical(&Vertices(image)).0, canonical);
+            }
+            if rows * cols <= 64 {
+                let narrow = NodeKayles::<u64>::grid(rows, cols).unwrap();
+                proptest::prop_assert_eq!(
+                    u128::from(narrow.canonical(&Vertices(part.0 as u64)).0),
+                    canonical
+                );
+            }
+        }
+
+        /// On other graphs, the canonical form is the smallest image under
+        /// the automorphisms, and the same for all images.
+        #[test]
+        fn automorphism_canonical_forms_are_the_smallest_image(
+            n in 3u32..=15, bits in proptest::num::u128::ANY, chord in proptest::bool::ANY
+        ) {
+            // A cycle with a chord (two or four automorphisms) or without
+            // (2n, below the cap).
+            let mut edges = cycle(n);
+            if chord {
+                edges.push((0, n / 2));
+            }
+            let game = NodeKayles::<u128>::new(n, &edges).unwrap();
+            proptest::prop_assert!(game.automorphisms_complete());
+            let set = bits & game.all.to_u128();
+            let images: Vec<u128> = game
+                .automorphisms()
+                .iter()
+                .map(|p| (0..n).filter(|&v| set >> v & 1 == 1).fold(0u128, |s, v| s | 1 << p[v as usize]))
+                .collect();
+            let canonical = game.canonical(&Vertices(set)).0;
+            proptest::prop_assert_eq!(Some(canonical), images.iter().min().copied());
+            for &image in &images {
+                proptest::prop_assert_eq!(game.canonical(&Vertices(image)).0, canonical);
+            }
+        }
+    }
+}
