@@ -3,7 +3,8 @@
 //! memoised mex over every move of the whole position (no split, no
 //! canonical form, no known nimber, no pruning); Node-Kayles on paths
 //! against Dawson's chess from the octal engine; a tiny transposition
-//! table against a large one; the Kayles example against `0.77`.
+//! table and two threads against the defaults; the Kayles example against
+//! `0.77`.
 
 use std::collections::HashMap;
 
@@ -84,6 +85,19 @@ fn tiny() -> Options {
     }
 }
 
+/// The options a test case runs with: the default (0), a tiny table (1)
+/// or two threads (2).
+fn options(pick: u8) -> Options {
+    match pick {
+        0 => Options::default(),
+        1 => tiny(),
+        _ => Options {
+            threads: 2,
+            ..Options::default()
+        },
+    }
+}
+
 /// The same game without its nimbers known at once (split and canonical
 /// forms kept): what the search alone finds.
 struct Searched<'g, G>(&'g G);
@@ -146,14 +160,14 @@ proptest! {
 
     #[test]
     fn cram_with_blocked_cells_matches_the_definition(
-        rows in 1u32..=4, cols in 1u32..=4, blocked in any::<u16>(), tiny_table in any::<bool>()
+        rows in 1u32..=4, cols in 1u32..=4, blocked in any::<u16>(), pick in 0u8..3
     ) {
         let blocked: Vec<(u32, u32)> = (0..rows * cols)
             .filter(|i| blocked >> i & 1 == 1)
             .map(|i| (i / cols, i % cols))
             .collect();
         let cram = Cram::<u64>::with_blocked(rows, cols, &blocked).unwrap();
-        let solver = Solver::with_options(&cram, if tiny_table { tiny() } else { Options::default() });
+        let solver = Solver::with_options(&cram, options(pick));
         check(&solver, &cram.start(), &mut HashMap::new())?;
     }
 
@@ -170,19 +184,23 @@ proptest! {
         let mut memo = HashMap::new();
         check(&solver, &game.start(), &mut memo)?;
         check(&solver, &Vertices(subset(n, mask)), &mut memo)?;
-        // The same on the wider set type, with a tiny table.
+        // The same on the wider set type, with a tiny table, and with two
+        // threads.
         let wide = NodeKayles::<u128>::new(n, &edges).unwrap();
-        let solver = Solver::with_options(&wide, tiny());
-        check(&solver, &Vertices(subset(n, mask)), &mut HashMap::new())?;
+        let mut memo = HashMap::new();
+        for pick in [1, 2] {
+            let solver = Solver::with_options(&wide, options(pick));
+            check(&solver, &Vertices(subset(n, mask)), &mut memo)?;
+        }
     }
 
     #[test]
     fn node_kayles_on_grids_matches_the_definition(
-        rows in 1u32..=4, cols in 1u32..=5, mask in any::<u128>(), tiny_table in any::<bool>()
+        rows in 1u32..=4, cols in 1u32..=5, mask in any::<u128>(), pick in 0u8..3
     ) {
         let game = NodeKayles::<u64>::grid(rows, cols).unwrap();
         prop_assert_eq!(game.grid_shape(), Some((rows, cols)));
-        let solver = Solver::with_options(&game, if tiny_table { tiny() } else { Options::default() });
+        let solver = Solver::with_options(&game, options(pick));
         let mut memo = HashMap::new();
         check(&solver, &game.start(), &mut memo)?;
         check(&solver, &Vertices(subset(rows * cols, mask)), &mut memo)?;
@@ -204,14 +222,14 @@ proptest! {
 
     #[test]
     fn chomp_on_random_diagrams_matches_the_definition(
-        mut rows in proptest::collection::vec(1u32..=8, 1..=8), tiny_table in any::<bool>()
+        mut rows in proptest::collection::vec(1u32..=8, 1..=8), pick in 0u8..3
     ) {
         rows.sort_unstable_by(|a, b| b.cmp(a));
         let chomp = Chomp::<u64>::from_rows(&rows).unwrap();
         // A table that holds almost nothing makes the search exponential
         // (the 6 x 6 square takes seconds): only inside the 5 x 5 square.
-        let tiny_table = tiny_table && rows.len() <= 5 && rows[0] <= 5;
-        let solver = Solver::with_options(&chomp, if tiny_table { tiny() } else { Options::default() });
+        let pick = if pick == 1 && (rows.len() > 5 || rows[0] > 5) { 0 } else { pick };
+        let solver = Solver::with_options(&chomp, options(pick));
         check(&solver, &chomp.start(), &mut HashMap::new())?;
     }
 }
@@ -436,11 +454,10 @@ fn check_3xn_grids(last: u32) {
     for n in 1..=last {
         let grid = NodeKayles::<u64>::grid(3, n).unwrap();
         let expected = ComponentSolver::new(3 * n, &grid_edges(3, n)).nimber((1 << (3 * n)) - 1);
-        assert_eq!(
-            Solver::new(&grid).nimber(&grid.start()).unwrap(),
-            expected,
-            "3 x {n}"
-        );
+        for pick in [0, 2] {
+            let solver = Solver::with_options(&grid, options(pick));
+            assert_eq!(solver.nimber(&grid.start()).unwrap(), expected, "3 x {n}");
+        }
     }
 }
 
