@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The crates that `cargo package` packages, each after those it depends on.
-const PUBLISHED: [&str; 3] = ["sg-core", "sg-tables", "sg-solve"];
+const PUBLISHED: [&str; 4] = ["sg-core", "sg-search", "sg-tables", "sg-solve"];
 
 /// The crates the outside crate depends on.
 const DEPENDENCIES: [&str; 2] = ["sg-core", "sg-tables"];

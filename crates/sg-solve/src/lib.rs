@@ -12,6 +12,7 @@
 //! leaving the answers of the complete test cases before it in the buffer.
 
 pub mod answer;
+pub mod boards;
 pub mod error;
 pub mod graph;
 pub mod hdu1524;

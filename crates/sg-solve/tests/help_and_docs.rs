@@ -6,7 +6,7 @@ mod common;
 use common::grundy;
 use sg_core::knight::TriangleTable;
 
-const SUBCOMMANDS: [&str; 12] = [
+const SUBCOMMANDS: [&str; 14] = [
     "hdu1524",
     "uva11927",
     "hdu5724",
@@ -17,6 +17,8 @@ const SUBCOMMANDS: [&str; 12] = [
     "row",
     "octal",
     "floor",
+    "cram",
+    "proof",
     "completions",
     "man",
 ];
@@ -49,6 +51,7 @@ fn help_matches_the_output() {
         "row",
         "octal",
         "floor",
+        "cram",
     ] {
         assert!(stdout(&[name, "--help"]).contains("--json"), "{name}");
     }

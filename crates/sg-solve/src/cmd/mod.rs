@@ -7,6 +7,7 @@
 pub(crate) mod numbers;
 mod octal_progress;
 mod octal_run;
+mod search;
 mod shared;
 
 pub(crate) use shared::{exit_status, print_error, stdout_closed, usage_error};
@@ -47,6 +48,8 @@ subcommands! {
     Row => row,
     Octal => octal,
     Floor => floor,
+    Cram => cram,
+    Proof => proof,
     Completions => completions,
     Man => man,
 }

@@ -41,12 +41,7 @@ impl InputArg {
     /// mapped or read (see [`input`]); too large an input is a
     /// [`UsageError`].
     pub(crate) fn read(&self) -> Result<Input> {
-        let path = self.file.as_deref().filter(|p| p.as_os_str() != "-");
-        input::read_input(path, self.max_input).map_err(|e| match &e {
-            ReadError::TooLarge { .. } => UsageError(e.to_string()).into(),
-            ReadError::Io { error, .. } if wrong_path(error) => UsageError(e.to_string()).into(),
-            ReadError::Io { .. } => anyhow::Error::new(e),
-        })
+        read_named(self.file.as_deref(), self.max_input)
     }
 
     /// Reads the input, runs `solve(input, answers)` on it and prints the
@@ -87,6 +82,18 @@ impl InputArg {
         }
         print_answers(&out, result)
     }
+}
+
+/// The whole input `file` (standard input when absent or `-`), mapped or
+/// read (see [`input`]), at most `limit` bytes: too large an input, or a
+/// path that is not there, is a [`UsageError`].
+pub(crate) fn read_named(file: Option<&Path>, limit: u64) -> Result<Input> {
+    let path = file.filter(|p| p.as_os_str() != "-");
+    input::read_input(path, limit).map_err(|e| match &e {
+        ReadError::TooLarge { .. } => UsageError(e.to_string()).into(),
+        ReadError::Io { error, .. } if wrong_path(error) => UsageError(e.to_string()).into(),
+        ReadError::Io { .. } => anyhow::Error::new(e),
+    })
 }
 
 /// The `flush` that [`InputArg::answer_streaming`] hands to a solver.

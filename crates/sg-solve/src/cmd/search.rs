@@ -1,0 +1,258 @@
+//! What the game subcommands (`cram`, and the other games built into
+//! `sg-search`) share: the options of the search, the run with a progress
+//! line on a terminal, the answer as text or JSON, and the certificate of
+//! `--proof`.
+
+use super::numbers::number;
+use super::shared::destination;
+use crate::input::parse_size;
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use sg_search::proof::{ProofGame, prove};
+use sg_search::{Nimber, Options, Solver, Stats};
+use sg_solve::answer::write_json_line;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The generator named in the certificates `--proof` writes.
+const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
+
+/// The table's memory when the machine's cannot be read: 1 GiB.
+const FALLBACK_MEMORY: u64 = 1 << 30;
+
+/// How long a run goes before its progress line shows.
+const QUIET: Duration = Duration::from_secs(1);
+
+/// The options of the search, shared by the game subcommands.
+#[derive(clap::Args, Debug)]
+pub(crate) struct SearchArgs {
+    /// Print one JSON object: game, nimber, outcome (WIN or LOSE for the
+    /// player to move), hint (null without --hint or on a lost position),
+    /// positions (entries in the table) and seconds (of the search).
+    #[arg(long)]
+    json: bool,
+    /// Also print a winning move (none on a lost position).
+    #[arg(long)]
+    hint: bool,
+    /// Threads of the search (default: one per CPU).
+    #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
+    threads: Option<u32>,
+    /// The most memory the transposition table may take, in bytes or with
+    /// a unit (K, M, G, T: powers of 1024); when it is full, the entries
+    /// that cost least to compute again are replaced. Default: a quarter
+    /// of the machine's memory.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    memory: Option<u64>,
+    /// Also write a certificate of the nimber into FILE, which `grundy
+    /// proof check FILE` confirms from the rules alone. FILE is written
+    /// whole or not at all (a temporary file renamed).
+    #[arg(long, value_name = "FILE")]
+    proof: Option<PathBuf>,
+}
+
+impl SearchArgs {
+    fn options(&self) -> Options {
+        let memory = self.memory.unwrap_or_else(default_memory);
+        Options {
+            memory: usize::try_from(memory).unwrap_or(usize::MAX),
+            threads: self.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |t| t as usize,
+            ),
+        }
+    }
+}
+
+/// A quarter of the machine's memory (`MemTotal` of `/proc/meminfo`), or
+/// [`FALLBACK_MEMORY`] where it cannot be read.
+fn default_memory() -> u64 {
+    machine_memory().map_or(FALLBACK_MEMORY, |bytes| bytes / 4)
+}
+
+/// `MemTotal` of `/proc/meminfo`, in bytes.
+fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// How a game subcommand shows a move: as text, and as JSON.
+pub(crate) trait ShowMove<G: ProofGame> {
+    /// The move for the text output.
+    fn text(&self, game: &G, mv: &G::Move) -> String;
+    /// The move for `--json`'s `hint`.
+    fn json(&self, game: &G, mv: &G::Move) -> serde_json::Value;
+}
+
+/// The answer as `--json` prints it.
+#[derive(Serialize)]
+struct Answer {
+    game: String,
+    nimber: Nimber,
+    outcome: &'static str,
+    hint: Option<serde_json::Value>,
+    positions: usize,
+    seconds: f64,
+}
+
+/// Solves the start of `game` with the options `args`, prints the answer
+/// and writes the certificate.
+pub(crate) fn solve<G: ProofGame>(
+    game: &G,
+    args: &SearchArgs,
+    show: &impl ShowMove<G>,
+) -> Result<ExitCode> {
+    // The certificate's file is checked before any work.
+    let proof_file = args.proof.as_deref().map(destination).transpose()?;
+    let solver = Solver::with_options(game, args.options());
+    let root = game.root();
+    let begin = Instant::now();
+    let (nimber, hint) = with_progress(&solver, "searching", || {
+        let nimber = solver.nimber(&root)?;
+        let hint = match (args.hint, nimber) {
+            (true, 1..) => solver.winning_move(&root)?,
+            _ => None,
+        };
+        Ok::<_, sg_search::SearchError>((nimber, hint))
+    })?;
+    let seconds = begin.elapsed().as_secs_f64();
+    let outcome = if nimber == 0 { "LOSE" } else { "WIN" };
+    let mut out = Vec::new();
+    if args.json {
+        let answer = Answer {
+            game: game.describe(),
+            nimber,
+            outcome,
+            hint: hint.as_ref().map(|mv| show.json(game, mv)),
+            positions: solver.positions(),
+            seconds,
+        };
+        write_json_line(&mut out, &answer);
+    } else {
+        writeln!(out, "nimber {nimber}\n{outcome}")?;
+        if let Some(mv) = &hint {
+            writeln!(out, "move {}", show.text(game, mv))?;
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(&out).context("cannot write the answer")?;
+    stdout.flush().context("cannot write the answer")?;
+    drop(stdout);
+    if let Some(file) = proof_file {
+        let proof = with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR))?;
+        file.write(|out| {
+            out.write_all(&proof.bytes)
+                .with_context(|| format!("cannot write {}", file.path().display()))
+        })?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `work`, with a progress line on standard error when it is a
+/// terminal and the work lasts more than [`QUIET`]: positions expanded
+/// per second, and how full the table is.
+fn with_progress<G: ProofGame, T>(
+    solver: &Solver<'_, G>,
+    what: &'static str,
+    work: impl FnOnce() -> T,
+) -> T {
+    if !std::io::stderr().is_terminal() {
+        return work();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = Instant::now();
+            let first = solver.stats();
+            let mut bar: Option<ProgressBar> = None;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if start.elapsed() < QUIET {
+                    continue;
+                }
+                let bar = bar.get_or_insert_with(|| {
+                    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                    bar.set_style(
+                        ProgressStyle::with_template("[{elapsed_precise}] {msg}")
+                            .expect("the template is valid"),
+                    );
+                    bar
+                });
+                bar.set_message(progress_line(
+                    what,
+                    &first,
+                    &solver.stats(),
+                    start.elapsed(),
+                ));
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// `searching: 1.2M positions expanded, 340k/s; table 1.5 GiB of 4.0 GiB
+/// (37%)`.
+fn progress_line(what: &str, first: &Stats, now: &Stats, elapsed: Duration) -> String {
+    let expanded = now.expanded.saturating_sub(first.expanded);
+    let rate = expanded as f64 / elapsed.as_secs_f64().max(1e-3);
+    let fill = 100.0 * now.table_bytes as f64 / now.table_budget.max(1) as f64;
+    format!(
+        "{what}: {} positions expanded, {}/s; table {} of {} ({fill:.0}%)",
+        count(expanded as f64),
+        count(rate),
+        bytes(now.table_bytes as f64),
+        bytes(now.table_budget as f64),
+    )
+}
+
+/// `1234567` as `1.2M`.
+fn count(n: f64) -> String {
+    match n {
+        n if n >= 1e9 => format!("{:.1}G", n / 1e9),
+        n if n >= 1e6 => format!("{:.1}M", n / 1e6),
+        n if n >= 1e3 => format!("{:.0}k", n / 1e3),
+        n => format!("{n:.0}"),
+    }
+}
+
+/// Bytes in MiB, or GiB from 1 GiB.
+fn bytes(n: f64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    const MIB: f64 = (1u64 << 20) as f64;
+    if n >= GIB {
+        format!("{:.1} GiB", n / GIB)
+    } else {
+        format!("{:.0} MiB", n / MIB)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_line_says_speed_and_fill() {
+        let first = Stats::default();
+        let now = Stats {
+            expanded: 2_500_000,
+            positions: 1_000_000,
+            table_bytes: 3 << 29,
+            table_budget: 4 << 30,
+        };
+        assert_eq!(
+            progress_line("searching", &first, &now, Duration::from_secs(2)),
+            "searching: 2.5M positions expanded, 1.2M/s; table 1.5 GiB of 4.0 GiB (38%)"
+        );
+        assert!(machine_memory().is_none_or(|m| m > 1 << 20));
+    }
+}
