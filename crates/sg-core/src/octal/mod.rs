@@ -32,6 +32,8 @@
 //!   heaps are computed in parallel by a crew of threads (the `sequence`
 //!   and `crew` modules say how, and why not one value at a time). It stops as soon as a period is
 //!   certified.
+//! - [`check_values`]: checks stored values, each heap's from the stored
+//!   values below it, in parallel (a run to resume, a table to verify).
 //! - [`PeriodicSequence`]: a certified sequence answering any heap below
 //!   2^63 in O(1); [`winning_move`] finds a winning move in a sum of heaps.
 //!
@@ -102,6 +104,7 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod check;
 mod crew;
 mod definition;
 mod heap;
@@ -115,6 +118,7 @@ mod sums;
 #[cfg(test)]
 mod tests;
 
+pub use check::check_values;
 pub use definition::{grundy_by_definition, grundy_of_heap};
 pub use period::{Period, PeriodicSequence};
 pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, Rules};
@@ -144,6 +148,26 @@ pub enum OctalError {
     TooManyHeaps {
         /// The heap asked for.
         heap: u64,
+    },
+    /// The memory for the values (or the lists the engine keeps with
+    /// them) cannot be had: the run stopped cleanly at this heap.
+    #[error("not enough memory to go on beyond heap {heap}")]
+    OutOfMemory {
+        /// The first heap whose value could not be computed and kept.
+        heap: u64,
+    },
+    /// A stored value that is not the game's ([`check_values`]).
+    #[error(
+        "stored G({heap}) = {stored}, but the game's value there is {expected} \
+         (computed from the stored values below it)"
+    )]
+    WrongValue {
+        /// The first heap whose stored value is wrong.
+        heap: u64,
+        /// The value stored.
+        stored: u16,
+        /// The game's value, from the stored values below the heap.
+        expected: u64,
     },
     /// Stored values that cannot be the start of a Grundy sequence.
     #[error("stored values rejected: {reason}")]

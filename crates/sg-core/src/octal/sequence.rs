@@ -62,6 +62,11 @@ const CHEAP_WORK: usize = 128;
 /// How often (in heaps) [`Sequence::extend_to`] reports progress.
 const PROGRESS_EVERY: u64 = 1 << 16;
 
+/// The least room for values had at a time (then twice the values
+/// computed): the memory grows with the values computed, not with the
+/// heap asked for, and a crew runs until the room is full.
+const MIN_ROOM: usize = 1 << 16;
+
 /// The crew's threads besides the caller: the caller's rayon pool sets
 /// the number of threads, except on a thread of a rayon pool, where the
 /// pool's other threads are presumed busy (e.g. with other games).
@@ -255,7 +260,9 @@ impl Sequence {
         }
         check_heap_limit(values.len() as u64)?;
         let mut s = Sequence::new(rules);
-        s.sparse = Sparse::rebuild(&s.moves, &values);
+        s.sparse = Sparse::try_rebuild(&s.moves, &values).map_err(|_| OctalError::OutOfMemory {
+            heap: values.len() as u64,
+        })?;
         s.max_value = values.iter().copied().max().unwrap_or(0);
         s.values = values;
         if s.rules.has_periodicity_theorem() {
@@ -282,7 +289,6 @@ impl Sequence {
             return Ok(Status::Certified(p));
         }
         let end = to as usize + 1;
-        self.values.reserve(end.saturating_sub(self.values.len()));
         while self.values.len() < end {
             if let Some(p) = self.extend_part(end, progress)? {
                 progress(self.values.len() as u64);
@@ -319,6 +325,9 @@ impl Sequence {
         progress: &mut dyn FnMut(u64),
     ) -> Result<Option<Period>, OctalError> {
         while self.values.len() < end && self.one_by_one() {
+            if self.values.len() == self.values.capacity() {
+                self.make_room(end)?;
+            }
             let n = self.values.len();
             let first = first_unreached(
                 &self.sparse,
@@ -342,25 +351,28 @@ impl Sequence {
             _ => helpers(),
         };
         // The values of the run are appended without moving those the
-        // crew reads (`Known`).
-        assert!(self.values.capacity() >= end, "room reserved");
+        // crew reads (`Known`): the crew stops where the room ends.
+        let stop = self.make_room(end)?;
         let moves = self.moves.clone();
-        let mut sparse = Arc::new(self.sparse.for_reading());
-        let mut view = |s: &Sequence| {
+        let out_of_memory = |s: &Sequence| OctalError::OutOfMemory {
+            heap: s.values.len() as u64,
+        };
+        let mut sparse = Arc::new(self.sparse.for_reading().map_err(|_| out_of_memory(self))?);
+        let mut view = |s: &Sequence| -> Result<View<'_>, OctalError> {
             if sparse.version != s.sparse.version {
-                sparse = Arc::new(s.sparse.for_reading());
+                sparse = Arc::new(s.sparse.for_reading().map_err(|_| out_of_memory(s))?);
             }
-            View {
+            Ok(View {
                 sparse: Arc::clone(&sparse),
                 moves: &moves,
                 known: Known::new(&s.values),
                 want: s.want,
-            }
+            })
         };
-        let first = view(self);
+        let first = view(self)?;
         let settled = crew::run(
             first,
-            self.values.len()..end,
+            self.values.len()..stop,
             helpers,
             &first_pass,
             |crew| {
@@ -372,7 +384,10 @@ impl Sequence {
                                 // Cheap values now: the rest heap by heap.
                                 ControlFlow::Break(Ok(None))
                             } else {
-                                ControlFlow::Continue(view(self))
+                                match view(self) {
+                                    Ok(next) => ControlFlow::Continue(next),
+                                    Err(e) => ControlFlow::Break(Err(e)),
+                                }
                             }
                         }
                         done => ControlFlow::Break(done),
@@ -384,6 +399,20 @@ impl Sequence {
             ControlFlow::Continue(()) => Ok(None),
             ControlFlow::Break(done) => done,
         }
+    }
+
+    /// Makes room for more values towards heap `end - 1`, fallibly: twice
+    /// the values computed (at least [`MIN_ROOM`] more), never beyond
+    /// `end`; returns where the room ends (at most `end`).
+    fn make_room(&mut self, end: usize) -> Result<usize, OctalError> {
+        let len = self.values.len();
+        let target = end.min(len.saturating_mul(2).max(len + MIN_ROOM));
+        if self.values.capacity() < target {
+            self.values
+                .try_reserve_exact(target - len)
+                .map_err(|_| OctalError::OutOfMemory { heap: len as u64 })?;
+        }
+        Ok(self.values.capacity().min(end))
     }
 
     /// Chooses the candidates of the next batches from how the last ones
@@ -441,9 +470,13 @@ impl Sequence {
             if g > self.limit as usize {
                 return Err(OctalError::ValueOverflow { heap: h as u64 });
             }
+            // Room made beforehand (`make_room`): no reallocation here.
+            debug_assert!(self.values.len() < self.values.capacity());
             self.values.push(g as u16);
             self.max_value = self.max_value.max(g as u16);
-            self.sparse.push(&self.values);
+            self.sparse
+                .push(&self.values)
+                .map_err(|_| OctalError::OutOfMemory { heap: h as u64 })?;
             if self.rules.has_periodicity_theorem()
                 && let Some(p) = self.tracker.push(&self.moves, &self.values)
             {
@@ -462,6 +495,12 @@ impl Sequence {
     /// `G(0), G(1), ...` as far as computed.
     pub fn values(&self) -> &[u16] {
         &self.values
+    }
+
+    /// `G(0), G(1), ...` as far as computed, taken out of the sequence
+    /// (no copy).
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
     }
 
     /// The certified period, if any (smallest period and preperiod).

@@ -41,6 +41,8 @@
 //! parity argument (three common parts can give either class): they are
 //! enumerated in full.
 
+use std::collections::TryReserveError;
+
 use super::moves::Moves;
 
 /// Values below `1 << MIN_BITS` always fit the marking bitsets.
@@ -82,16 +84,64 @@ impl Split {
         1 ^ ((self.flip[0] ^ self.flip[1]) & (r as u32 & 1))
     }
 
-    fn rebuild(&mut self, values: &[u16]) {
+    fn rebuild(&mut self, values: &[u16]) -> Result<(), TryReserveError> {
         self.rare.clear();
         self.rare_values.clear();
         for (a, &g) in values.iter().enumerate().skip(1) {
-            if self.is_rare(a, g) {
-                self.rare.push(a as u32);
-                self.rare_values.push(g);
-            }
+            self.push_if_rare(a, g)?;
         }
+        Ok(())
     }
+
+    /// Appends heap `a` (above every rare heap listed) with value `g` to
+    /// the rare list if it is rare; whether it was. The lists grow
+    /// fallibly: they may hold a value for most heaps.
+    fn push_if_rare(&mut self, a: usize, g: u16) -> Result<bool, TryReserveError> {
+        if !self.is_rare(a, g) {
+            return Ok(false);
+        }
+        try_push(&mut self.rare, a as u32)?;
+        try_push(&mut self.rare_values, g)?;
+        Ok(true)
+    }
+
+    /// A copy whose lists are had fallibly.
+    fn try_clone(&self) -> Result<Split, TryReserveError> {
+        Ok(Split {
+            rare: try_copy(&self.rare)?,
+            rare_values: try_copy(&self.rare_values)?,
+            takes: self.takes.clone(),
+            ..*self
+        })
+    }
+
+    /// A copy with only the rare heaps below `below`.
+    fn try_truncated(&self, below: usize) -> Result<Split, TryReserveError> {
+        let kept = self.rare.partition_point(|&a| (a as usize) < below);
+        Ok(Split {
+            rare: try_copy(&self.rare[..kept])?,
+            rare_values: try_copy(&self.rare_values[..kept])?,
+            takes: self.takes.clone(),
+            ..*self
+        })
+    }
+}
+
+/// Pushes `x`, growing the vector fallibly (doubling it).
+fn try_push<T>(v: &mut Vec<T>, x: T) -> Result<(), TryReserveError> {
+    if v.len() == v.capacity() {
+        v.try_reserve(v.len().max(16))?;
+    }
+    v.push(x);
+    Ok(())
+}
+
+/// A copy of `items`, had fallibly.
+fn try_copy<T: Copy>(items: &[T]) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(items.len())?;
+    v.extend_from_slice(items);
+    Ok(v)
 }
 
 /// The sparse-space state shared by the computation of every value.
@@ -114,14 +164,49 @@ impl Sparse {
     /// A copy for reading only (the first passes of the crew): the splits
     /// and their rare lists, without the histograms (which only choose the
     /// splits as values arrive).
-    pub(crate) fn for_reading(&self) -> Sparse {
-        Sparse {
-            groups: self.groups.clone(),
+    pub(crate) fn for_reading(&self) -> Result<Sparse, TryReserveError> {
+        Ok(Sparse {
+            groups: self
+                .groups
+                .iter()
+                .map(Split::try_clone)
+                .collect::<Result<_, _>>()?,
             histogram: [Vec::new(), Vec::new()],
             bits: self.bits,
             next_review: u64::MAX,
             version: self.version,
+        })
+    }
+
+    /// A copy for reading only (as [`Sparse::for_reading`]) whose rare
+    /// lists hold only the heaps below `below`: the state for computing
+    /// heap `below` from the values below it when this one was made from
+    /// more values (the check of stored values). The same splits, so the
+    /// values found are exact (see the module doc); extend it heap by heap
+    /// with [`Sparse::push_rare`].
+    pub(crate) fn truncated(&self, below: usize) -> Result<Sparse, TryReserveError> {
+        Ok(Sparse {
+            groups: self
+                .groups
+                .iter()
+                .map(|g| g.try_truncated(below))
+                .collect::<Result<_, _>>()?,
+            histogram: [Vec::new(), Vec::new()],
+            bits: self.bits,
+            next_review: u64::MAX,
+            version: self.version,
+        })
+    }
+
+    /// Adds heap `a` with value `g` (above every heap listed) to the rare
+    /// lists where it is rare, with the splits unchanged (a copy made by
+    /// [`Sparse::truncated`]; `g` below `1 << bits`).
+    pub(crate) fn push_rare(&mut self, a: usize, g: u16) -> Result<(), TryReserveError> {
+        debug_assert!(u32::from(g) >> self.bits == 0);
+        for split in &mut self.groups {
+            split.push_if_rare(a, g)?;
         }
+        Ok(())
     }
 
     /// The state before any value, for `moves`.
@@ -161,13 +246,19 @@ impl Sparse {
     }
 
     /// The state for stored values `G(0..)` (on resume).
-    pub(crate) fn rebuild(moves: &Moves, values: &[u16]) -> Sparse {
+    pub(crate) fn try_rebuild(moves: &Moves, values: &[u16]) -> Result<Sparse, TryReserveError> {
         let mut s = Sparse::new(moves);
         for n in 0..values.len() {
-            s.record(&values[..=n]);
+            s.record(&values[..=n])?;
         }
-        s.review(values);
-        s
+        s.review(values)?;
+        Ok(s)
+    }
+
+    /// [`Sparse::try_rebuild`] for the tests.
+    #[cfg(test)]
+    pub(crate) fn rebuild(moves: &Moves, values: &[u16]) -> Sparse {
+        Sparse::try_rebuild(moves, values).expect("memory for the rare lists")
     }
 
     /// The mask of the first split (0 when no move splits).
@@ -190,20 +281,22 @@ impl Sparse {
     }
 
     /// Records the value just computed (`values` ends with it) and
-    /// reconsiders the splits from time to time.
-    pub(crate) fn push(&mut self, values: &[u16]) {
-        self.record(values);
+    /// reconsiders the splits from time to time; fails only if the memory
+    /// for the rare lists cannot be had.
+    pub(crate) fn push(&mut self, values: &[u16]) -> Result<(), TryReserveError> {
+        self.record(values)?;
         let n = values.len() as u64 - 1;
         if n >= self.next_review {
-            self.review(values);
+            self.review(values)?;
         }
+        Ok(())
     }
 
-    fn record(&mut self, values: &[u16]) {
+    fn record(&mut self, values: &[u16]) -> Result<(), TryReserveError> {
         let n = values.len() - 1;
         let g = values[n];
         if n == 0 {
-            return;
+            return Ok(());
         }
         if u32::from(g) >> self.bits != 0 {
             self.version += 1;
@@ -216,17 +309,16 @@ impl Sparse {
         let h = &mut self.histogram[n & 1][g as usize];
         *h += 1;
         for split in &mut self.groups {
-            if split.is_rare(n, g) {
-                split.rare.push(n as u32);
-                split.rare_values.push(g);
+            if split.push_if_rare(n, g)? {
                 self.version += 1;
             }
         }
+        Ok(())
     }
 
     /// Re-chooses each group's split from the histograms (rebuilding its
     /// rare list if it changes).
-    fn review(&mut self, values: &[u16]) {
+    fn review(&mut self, values: &[u16]) -> Result<(), TryReserveError> {
         let n = values.len() as u64;
         self.next_review = n + (n / 4).max(64);
         let transform = |h: &Vec<u64>| {
@@ -257,10 +349,11 @@ impl Sparse {
             if (best.1 as u16, best.2) != (split.mask, split.flip) {
                 split.mask = best.1 as u16;
                 split.flip = best.2;
-                split.rebuild(values);
+                split.rebuild(values)?;
                 self.version += 1;
             }
         }
+        Ok(())
     }
 }
 

@@ -278,3 +278,22 @@ fn crews_of_any_size_give_the_definition() {
         }
     }
 }
+/// Values of 2^15 and more (the marks then reach 2^16, above every
+/// value) do not break the engine: stored values holding them (a crafted
+/// file) are extended without a panic, in either path.
+#[test]
+fn values_from_2_pow_15_on_are_handled() {
+    for code in ["0.77", "0.6", "0.f", "grundys-game"] {
+        let rules = Rules::parse(code).unwrap();
+        for big in [32768, 40000, 65535] {
+            let mut s = Sequence::resume(rules.clone(), vec![0, 1, big]).unwrap();
+            s.extend_to(3000, &mut |_| {}).unwrap();
+            assert_eq!(s.values()[2], big);
+            let mut s = Sequence::resume(rules.clone(), vec![0, 1, big])
+                .unwrap()
+                .with_batches_from(64)
+                .with_threads(2);
+            s.extend_to(3000, &mut |_| {}).unwrap();
+        }
+    }
+}

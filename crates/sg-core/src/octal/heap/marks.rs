@@ -21,8 +21,10 @@ pub(super) enum Settles {
     Nothing,
 }
 
-/// One byte per `u16` value: indexed by a value, it needs no bounds check.
-pub(super) type Reach = [u8; 1 << 16];
+/// One byte per `u16` value (indexed by a value, it needs no bounds
+/// check), and one for 2^16, the top when values reach 2^15 (cleared and
+/// read, never marked).
+pub(super) type Reach = [u8; (1 << 16) + 1];
 
 /// Bit `j` set when `bytes[j]` is not zero (each byte 0 or 1): eight bytes
 /// at a time, gathered into the top byte of one product (byte `i` of the

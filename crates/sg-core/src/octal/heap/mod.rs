@@ -66,10 +66,10 @@ pub(crate) struct Scratch {
 /// cleared.
 fn cleared(reach: &mut Option<Box<Reach>>, top: usize) -> &mut Reach {
     let reach = reach.get_or_insert_with(|| {
-        vec![0; 1 << 16]
+        vec![0; (1 << 16) + 1]
             .into_boxed_slice()
             .try_into()
-            .expect("1 << 16 bytes")
+            .expect("(1 << 16) + 1 bytes")
     });
     reach[..top].fill(0);
     reach
