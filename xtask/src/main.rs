@@ -81,9 +81,10 @@ pub(crate) struct Sizes {
           value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
     knight_size: u64,
     /// The largest heap of the octal catalogue computed for a game whose
-    /// period is not certified sooner (recorded in the catalogue file).
+    /// period is not certified sooner (recorded in the catalogue file; at
+    /// most 2^20, the largest a catalogue file may state: see FORMAT.md).
     #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.octal_limit,
-          value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+          value_parser = clap::value_parser!(u64).range(1..=sg_tables::octal::MAX_CATALOGUE_LIMIT))]
     octal_limit: u64,
 }
 

@@ -5,7 +5,10 @@
 
 mod common;
 
+#[cfg(target_os = "linux")]
+use common::grundy_limited;
 use common::{fails, grundy};
+use sg_tables::format::{Game, Header, Metadata, TableKind, encode};
 
 /// `grundy ARGS` with the environment variables `env`: (exit status,
 /// stdout, stderr), after checking that it did not panic.
@@ -148,4 +151,436 @@ fn the_progress_rate_is_never_absurd() {
         frames += 1;
     }
     assert!(frames > 0, "no progress drawn: {text:?}");
+}
+
+/// Item 3: the memory of an octal run grows with the values computed,
+/// never with `--to`; running out of it is a clean error (exit status 1),
+/// never an abort. `0.77 --to 4294967294` reserved 8 GiB before computing.
+#[cfg(target_os = "linux")]
+#[test]
+fn octal_memory_grows_with_the_values_computed() {
+    // Kayles is certified at heap 167: a run to 2^32 - 2 needs little.
+    let args = ["octal", "0.77", "--online", "--to", "4294967294", "--json"];
+    let out = grundy_limited(&args, b"", 128);
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("\"period\":12"), "{stdout}");
+    // 0.106 has no period in sight and computes fast: the run goes on
+    // until 64 MiB are used up, then stops with one line of error.
+    let args = [
+        "octal",
+        "0.106",
+        "--online",
+        "--to",
+        "4294967294",
+        "--threads",
+        "1",
+    ];
+    let out = grundy_limited(&args, b"", 64);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("error: not enough memory to go on beyond heap "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // `.6 --to 2000000000` computes from the start, within 64 MiB for the
+    // two seconds it is given (it reserved 4 GB before computing).
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 65536 && exec timeout 2 \"$0\" \"$@\"")
+        .arg(bin)
+        .args([
+            "octal",
+            ".6",
+            "--online",
+            "--to",
+            "2000000000",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(124),
+        "stopped by timeout(1): {stderr}"
+    );
+    assert_eq!(stderr, "");
+}
+
+/// A table file with any metadata bytes (no check of what they say, so
+/// that hostile parameters can be written), checksums right.
+fn raw_table(kind: TableKind, metadata: &[u8], payload: &[u8]) -> Vec<u8> {
+    let offset = (64 + metadata.len()).div_ceil(64) * 64;
+    let header = Header {
+        version: 1,
+        kind,
+        metadata_len: metadata.len() as u32,
+        payload_offset: offset as u64,
+        payload_len: payload.len() as u64,
+        payload_crc: crc32fast::hash(payload),
+        metadata_crc: crc32fast::hash(metadata),
+    };
+    let mut file = header.to_bytes().to_vec();
+    file.extend_from_slice(metadata);
+    file.resize(offset, 0);
+    file.extend_from_slice(payload);
+    file
+}
+
+/// A postcard varint.
+fn varint(mut n: u64, out: &mut Vec<u8>) {
+    while n >= 0x80 {
+        out.push((n as u8 & 0x7f) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+/// The metadata of a catalogue announcing `limit` and `games`.
+fn catalogue_metadata(limit: u64, games: u64, len: usize) -> Vec<u8> {
+    let mut meta = Vec::new();
+    for n in [4, limit, games, len as u64, 4] {
+        varint(n, &mut meta);
+    }
+    meta.extend_from_slice(b"test");
+    meta
+}
+
+/// The compiled-in catalogue's records, and where each starts.
+fn catalogue_records() -> (Vec<u8>, Vec<usize>) {
+    let file = sg_tables::embedded_octal_catalogue_bytes();
+    let table = sg_tables::Table::from_bytes(file).unwrap();
+    let payload = table.payload().to_vec();
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for _ in 0..1024 {
+        starts.push(at);
+        let word = |k: usize| u64::from_le_bytes(payload[at + k..at + k + 8].try_into().unwrap());
+        at += 48 + 2 * (word(32) + word(40)) as usize;
+    }
+    assert_eq!(at, payload.len());
+    (payload, starts)
+}
+
+/// The values of a stored run as an octal sequence file (checksums right).
+fn sequence_file(code: &str, values: &[u16]) -> Vec<u8> {
+    let metadata = Metadata {
+        game: Game::OctalSequence {
+            code: code.to_owned(),
+            count: values.len() as u64,
+        },
+        generator: "test".to_owned(),
+    };
+    let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    encode(&metadata, &payload).unwrap()
+}
+
+/// `G(0..=to)` of `code` through the binary.
+fn values_of(code: &str, to: u64) -> Vec<u16> {
+    let out = grundy(
+        &[
+            "octal",
+            code,
+            "--online",
+            "--values",
+            "--to",
+            &to.to_string(),
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().map(|l| l.parse().unwrap()).collect()
+}
+
+/// Item 4: a catalogue declaring 2^40 computed heaps (checksums right)
+/// aborted `tables verify` on a 2 TiB allocation, and stopped the check
+/// of the folder. Every declared count is checked first; the other files
+/// are still checked and printed; the memory stays small.
+#[cfg(target_os = "linux")]
+#[test]
+fn tables_verify_checks_declared_counts_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (records, _) = catalogue_records();
+    let mut huge = records.clone();
+    // Record 0 (0.0): 2^40 values computed, under a limit of 2^41.
+    huge[4..12].copy_from_slice(&(1u64 << 40).to_le_bytes());
+    let meta = catalogue_metadata(1 << 41, 1024, huge.len());
+    let files = [
+        (
+            "a-huge-limit.sgt",
+            raw_table(TableKind::OctalCatalogue, &meta, &huge),
+        ),
+        (
+            "b-huge-count.sgt",
+            raw_table(
+                TableKind::OctalCatalogue,
+                &catalogue_metadata(4096, 1024, huge.len()),
+                &huge,
+            ),
+        ),
+        ("c-good.sgt", sequence_file("0.77", &values_of("0.77", 300))),
+    ];
+    for (name, bytes) in &files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let dir_arg = dir.path().to_str().unwrap();
+    let out = grundy_limited(&["tables", "verify", dir_arg], b"", 256);
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout} {stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(
+        lines[0].contains("a-huge-limit.sgt: INVALID: invalid table parameters"),
+        "{stdout}"
+    );
+    assert!(
+        lines[0].contains("computed to heap 1048576 at most"),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].contains("b-huge-count.sgt: INVALID: octal catalogue: record 0"),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].ends_with("c-good.sgt: ok (octal sequence of 0.77, 301 values, values checked)")
+    );
+    // The same under --json, one object each.
+    let out = grundy_limited(&["tables", "verify", dir_arg, "--json"], b"", 256);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 3);
+}
+
+/// Item 5: an octal sequence file is compared as it is checked and fails
+/// at its first wrong heap; its cost is that of computing the sequence.
+/// A 100 KB file of a hexadecimal game (whose values cost a pass over the
+/// splits into three heaps each) with a wrong `G(1)` ran for about an
+/// hour: the whole sequence was computed before any value was compared.
+#[test]
+fn a_wrong_octal_sequence_fails_at_its_first_heap_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let right = values_of("0.8", 400);
+    let mut values = right.clone();
+    values.resize(50_000, 0);
+    for heap in [1usize, 399] {
+        values[heap] ^= 1;
+        let path = dir.path().join(format!("wrong-{heap}.sgt"));
+        std::fs::write(&path, sequence_file("0.8", &values)).unwrap();
+        values[heap] ^= 1;
+        // An hour before; at most seconds now (stopped after a minute).
+        let out = std::process::Command::new("timeout")
+            .arg("60")
+            .arg(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["tables", "verify", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{stdout}");
+        assert!(
+            stdout.contains(&format!(
+                "wrong value: in 0.8, heap {heap} holds {}, but its Grundy value is {}",
+                right[heap] ^ 1,
+                right[heap]
+            )),
+            "{stdout}"
+        );
+    }
+    // Right values pass.
+    let path = dir.path().join("right.sgt");
+    std::fs::write(&path, sequence_file("0.8", &right)).unwrap();
+    let out = grundy(&["tables", "verify", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Item 11: `--resume` checks every stored value. A file made by `--out`
+/// with one value changed and its checksum fixed (heap 50000 of `.6`)
+/// answered `LOSE` for `--heaps 50000 6339` (the truth is `WIN`) and
+/// passed the wrong value on to `--out`. Now it is refused (exit 2) at
+/// that heap, and `--trust-resume` is the documented way to skip the
+/// check; with it, the file is trusted as it is.
+#[test]
+fn resume_checks_every_stored_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("six.sgt");
+    let good_arg = good.to_str().unwrap();
+    let out = grundy(
+        &[
+            "octal", ".6", "--online", "--to", "60000", "--out", good_arg,
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let mut bytes = std::fs::read(&good).unwrap();
+    let header = Header::parse(&bytes).unwrap();
+    let at = header.payload_offset as usize + 2 * 50_000;
+    bytes[at] ^= 1;
+    let payload = &bytes[header.payload_offset as usize..];
+    let crc = crc32fast::hash(payload);
+    bytes[40..44].copy_from_slice(&crc.to_le_bytes());
+    let bad = dir.path().join("bad.sgt");
+    let bad_arg = bad.to_str().unwrap();
+    std::fs::write(&bad, &bytes).unwrap();
+    let heaps = ["--heaps", "50000", "6339"];
+    let answer = |args: &[&str]| {
+        let out = grundy(args, "");
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    assert_eq!(
+        answer(&[&["octal", "--resume", good_arg][..], &heaps].concat()),
+        (Some(0), "WIN\n".to_owned())
+    );
+    let (_, err) = fails(&[&["octal", "--resume", bad_arg][..], &heaps].concat(), "");
+    assert!(err.contains("stored G(50000) = "), "{err}");
+    assert!(err.contains("the file is not a run of 0.6"), "{err}");
+    // Nothing is written from a file that fails.
+    let new = dir.path().join("new.sgt");
+    let new_arg = new.to_str().unwrap();
+    fails(&["octal", "--resume", bad_arg, "--out", new_arg], "");
+    assert!(!new.exists());
+    // With --trust-resume, the file is taken as it is (its wrong value
+    // included), and the summary says so.
+    let trusted = [
+        &["octal", "--resume", bad_arg, "--trust-resume"][..],
+        &heaps,
+    ]
+    .concat();
+    assert_eq!(answer(&trusted), (Some(0), "LOSE\n".to_owned()));
+    let (_, text) = answer(&[
+        "octal",
+        "--resume",
+        good_arg,
+        "--trust-resume",
+        "--to",
+        "60000",
+    ]);
+    assert!(text.contains("resumed from 60001 stored values, trusted unchecked (--trust-resume)"));
+    let (_, text) = answer(&["octal", "--resume", good_arg, "--to", "60000"]);
+    assert!(
+        text.contains("resumed from 60001 stored values, every one checked"),
+        "{text}"
+    );
+    // --trust-resume needs --resume.
+    let out = grundy(&["octal", ".6", "--trust-resume"], "");
+    assert_eq!(out.status.code(), Some(2));
+    // Item 1: the check and the verification run on any number of
+    // threads, with the same outcome.
+    for threads in ["1", "64"] {
+        let args = [
+            &["octal", "--resume", bad_arg, "--threads", threads][..],
+            &heaps,
+        ]
+        .concat();
+        let (_, err) = fails(&args, "");
+        assert!(err.contains("stored G(50000) = "), "{err}");
+        let args = [
+            &["octal", "--resume", good_arg, "--threads", threads][..],
+            &heaps,
+        ]
+        .concat();
+        assert_eq!(answer(&args), (Some(0), "WIN\n".to_owned()));
+    }
+    for threads in ["32", "100"] {
+        let (code, out, _) = run_env(
+            &["tables", "verify", bad_arg],
+            &[("RAYON_NUM_THREADS", threads)],
+        );
+        assert_eq!(code, Some(1));
+        assert!(out.contains("heap 50000 holds"), "{out}");
+    }
+}
+
+/// Item 19: `tables verify` checks every field of a catalogue record
+/// (they passed unchecked: only the values and the period were), refuses
+/// catalogues of any number of games but 1024, prints no debug text, and
+/// says "an octal sequence table". (The period and preperiod: the unit
+/// tests of `sg_tables::verify`.)
+#[test]
+fn every_field_of_a_catalogue_record_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (records, starts) = catalogue_records();
+    // Record 63 is 0.077: preperiod 142, period 24, largest value 8, rare
+    // mask 15, 19 rare heaps, the last 141.
+    let kayles_like = starts[63];
+    let write = |name: &str, limit: u64, games: u64, payload: &[u8]| {
+        let path = dir.path().join(name);
+        let meta = catalogue_metadata(limit, games, payload.len());
+        std::fs::write(&path, raw_table(TableKind::OctalCatalogue, &meta, payload)).unwrap();
+        path
+    };
+    let verify = |path: &std::path::Path| {
+        let out = grundy(&["tables", "verify", path.to_str().unwrap()], "");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            !stdout.contains("Some(") && !stdout.contains('{'),
+            "{stdout}"
+        );
+        (out.status.code(), stdout)
+    };
+    // (The right records pass: `tables verify` of the catalogue file of
+    // data/, in tests/memory.rs.)
+    for (field, offset, width, value, says) in [
+        (
+            "largest value",
+            12,
+            2,
+            99u64,
+            "largest value 99, but a run finds 8",
+        ),
+        ("rare mask", 14, 2, 3, "rare mask 3, but a run finds 15"),
+        ("rare count", 16, 8, 7, "rare count 7, but a run finds 19"),
+        (
+            "last rare heap",
+            24,
+            8,
+            5,
+            "last rare heap 5, but a run finds 141",
+        ),
+        (
+            "last rare heap",
+            24,
+            8,
+            u64::MAX,
+            "last rare heap none, but a run finds 141",
+        ),
+    ] {
+        let mut wrong = records.clone();
+        let at = kayles_like + offset;
+        wrong[at..at + width].copy_from_slice(&value.to_le_bytes()[..width]);
+        let (code, out) = verify(&write("wrong.sgt", 4096, 1024, &wrong));
+        assert_eq!(code, Some(1), "{field}: {out}");
+        let says = format!("INVALID: octal catalogue: 0.077: the record says {says}");
+        assert!(out.contains(&says), "{field}: {out}");
+    }
+    // No catalogue of 0 or 1 games (or any number but 1024).
+    for (games, payload) in [
+        (0, &records[..0]),
+        (1, &records[..starts[1]]),
+        (1025, &records[..]),
+    ] {
+        let (code, out) = verify(&write("few.sgt", 4096, games, payload));
+        assert_eq!(code, Some(1), "{games}: {out}");
+        assert!(
+            out.contains(&format!(
+                "an octal catalogue holds exactly 1024 games, the metadata says {games}"
+            )),
+            "{out}"
+        );
+    }
+    // The article: "an octal sequence table".
+    let row = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/row20.sgt");
+    let (_, err) = fails(&["octal", "--resume", row], "");
+    assert!(
+        err.contains("expected an octal sequence table, found a row table"),
+        "{err}"
+    );
 }

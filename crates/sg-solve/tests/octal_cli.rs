@@ -338,9 +338,8 @@ fn out_then_resume_equals_a_direct_run() {
     let (_, err) = fails(&["octal", "0.07", "--resume", &p(&first)], "");
     assert!(err.contains("holds the game 0.77"), "{err}");
     let values = grundy_by_definition(&Rules::parse("0.77").unwrap(), 3000).unwrap();
-    // A value changed below 2048 (every heap checked) is named; one
-    // changed further on is found where the recurrence breaks.
-    for (heap, named) in [(1000, "G(1000)"), (2500, "stored G(")] {
+    // A changed value is named, wherever it is (every heap is checked).
+    for (heap, named) in [(1000, "stored G(1000) = "), (2500, "stored G(2500) = ")] {
         let mut tampered = values.clone();
         tampered[heap] ^= 2;
         let wrong = Metadata {
@@ -354,7 +353,7 @@ fn out_then_resume_equals_a_direct_run() {
         std::fs::write(&first, encode(&wrong, &payload).unwrap()).unwrap();
         let (_, err) = fails(&["octal", "--resume", &p(&first), "--online"], "");
         assert!(
-            err.contains(named) && err.contains("not the values of 0.77"),
+            err.contains(named) && err.contains("the file is not a run of 0.77"),
             "{err}"
         );
     }

@@ -60,7 +60,7 @@ pub enum TableError {
     #[error("unknown table kind {0}")]
     UnknownKind(u32),
     /// The table is valid but of another kind than asked for.
-    #[error("expected a {expected} table, found a {found} table")]
+    #[error("expected {} table, found {} table", with_article(*.expected), with_article(*.found))]
     WrongKind {
         /// The kind asked for.
         expected: TableKind,
@@ -211,22 +211,45 @@ pub enum TableError {
     OctalValue {
         /// The game.
         code: String,
-        /// The heap.
+        /// The first heap whose value is wrong.
         heap: u64,
         /// The value in the table.
         stored: u16,
-        /// The Grundy value, computed anew.
-        expected: u16,
+        /// The Grundy value, computed anew (from the stored values below
+        /// the heap, which are right).
+        expected: u64,
     },
-    /// A catalogue entry whose period is not the one its values certify.
-    #[error("wrong period: {code} claims {claimed:?}, but its values certify {found:?}")]
-    OctalPeriod {
+    /// A field of a catalogue record that is not what a run of the engine
+    /// finds (its period, its largest value, its rare mask...).
+    #[error("octal catalogue: {code}: the record says {field} {stored}, but a run finds {found}")]
+    CatalogueField {
         /// The game.
         code: String,
-        /// The period stored.
-        claimed: Option<sg_core::octal::Period>,
-        /// The period certified from the values.
-        found: Option<sg_core::octal::Period>,
+        /// The field, as `grundy octal` names it.
+        field: &'static str,
+        /// The record's value, as text.
+        stored: String,
+        /// The run's value, as text.
+        found: String,
+    },
+    /// A catalogue whose metadata announces another number of games than
+    /// the catalogue has.
+    #[error(
+        "invalid table parameters: an octal catalogue holds exactly {} games, the metadata says {games}",
+        crate::octal::CATALOGUE_GAMES
+    )]
+    CatalogueGames {
+        /// The number of games announced.
+        games: u32,
+    },
+    /// A catalogue computed further than a check may go.
+    #[error(
+        "invalid table parameters: an octal catalogue is computed to heap {} at most, the metadata says {limit}",
+        crate::octal::MAX_CATALOGUE_LIMIT
+    )]
+    CatalogueLimit {
+        /// The limit announced.
+        limit: u64,
     },
     /// An octal table whose values could not be computed anew to check them.
     #[error("cannot check the values of {code}")]
@@ -279,7 +302,9 @@ pub enum TableError {
     },
     /// A catalogue record for another game than its place says.
     #[error(
-        "octal catalogue: record {index} is for the digits {found:?}, expected {expected:?} (0.ddd then 4.ddd, in order)"
+        "octal catalogue: record {index} holds the digits {}, expected {} (0.ddd then 4.ddd, in order)",
+        digits(.found),
+        digits(.expected)
     )]
     CatalogueGame {
         /// The record's index.
@@ -313,4 +338,34 @@ pub enum TableError {
         /// Records found (or `expected` and bytes left over).
         found: u32,
     },
+}
+
+/// A table kind with its article: "a row", "an octal sequence".
+fn with_article(kind: TableKind) -> String {
+    let name = kind.to_string();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
+/// The four digit bytes of a catalogue record as a code would write them
+/// (`4.123`), each byte in decimal when it is not a digit.
+fn digits(d: &[u8; 4]) -> String {
+    let digit = |b: u8| {
+        if b < 10 {
+            b.to_string()
+        } else {
+            format!("<{b}>")
+        }
+    };
+    format!(
+        "{}.{}{}{}",
+        digit(d[0]),
+        digit(d[1]),
+        digit(d[2]),
+        digit(d[3])
+    )
 }

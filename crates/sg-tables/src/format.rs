@@ -4,6 +4,7 @@
 #![doc = include_str!("../FORMAT.md")]
 
 use crate::error::TableError;
+use crate::octal::{CATALOGUE_GAMES, MAX_CATALOGUE_LIMIT};
 use serde::{Deserialize, Serialize};
 use sg_core::knight::MoveSet;
 use std::fmt;
@@ -173,7 +174,15 @@ impl Game {
                     .checked_mul(2)
                     .ok_or(TableError::OctalCount { count: *count })
             }
-            Self::OctalCatalogue { len, .. } => Ok(*len),
+            Self::OctalCatalogue { limit, games, len } => {
+                if *games != CATALOGUE_GAMES {
+                    return Err(TableError::CatalogueGames { games: *games });
+                }
+                if *limit > MAX_CATALOGUE_LIMIT {
+                    return Err(TableError::CatalogueLimit { limit: *limit });
+                }
+                Ok(*len)
+            }
         }
     }
 }

@@ -16,7 +16,14 @@ use sg_core::octal::{Period, Rules, Sequence};
 use std::borrow::Cow;
 
 /// The number of games of the catalogue: `d0` in {0, 4}, then `d1 d2 d3`.
+/// A catalogue file holds exactly this many records.
 pub const CATALOGUE_GAMES: u32 = 1024;
+
+/// The largest `limit` of a catalogue file (heaps `0..=limit` computed for
+/// a game not certified sooner): checking a record computes its game up
+/// to `limit`, so the limit bounds the memory (2 bytes a heap) and the
+/// time that checking a file may cost.
+pub const MAX_CATALOGUE_LIMIT: u64 = 1 << 20;
 
 /// Bytes of a catalogue record before its values.
 const RECORD_HEAD: usize = 48;

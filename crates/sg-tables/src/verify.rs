@@ -15,13 +15,15 @@ use crate::format::TableKind;
 use crate::octal::CatalogueEntry;
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
-use sg_core::octal::{Period, Rules, Sequence};
+use sg_core::octal::{OctalError, Rules, Sequence, check_values};
 use sg_core::row::row_grundy_by_definition;
 
 impl Table<'_> {
     /// Checks the values against the game's recurrence, whatever the kind:
-    /// [`RowTable::verify_values`], [`KnightTable::verify_values`], or for
-    /// a knight pattern its certificate ([`Table::knight_pattern`]).
+    /// [`RowTable::verify_values`], [`KnightTable::verify_values`], for a
+    /// knight pattern its certificate ([`Table::knight_pattern`]), for an
+    /// octal sequence every value ([`sg_core::octal::check_values`]), for
+    /// an octal catalogue every record ([`CatalogueEntry::verify`]).
     pub fn verify_values(&self) -> Result<(), TableError> {
         match self.kind() {
             TableKind::Row => self.row()?.verify_values(),
@@ -29,74 +31,108 @@ impl Table<'_> {
             TableKind::KnightPattern => self.knight_pattern().map(drop),
             TableKind::OctalSequence => {
                 let table = self.octal_sequence()?;
-                verify_octal(table.rules(), table.values(), None)
+                verify_octal_sequence(table.rules(), table.values())
             }
             TableKind::OctalCatalogue => {
                 let catalogue = self.octal_catalogue()?;
                 catalogue
                     .entries()
                     .iter()
-                    .try_for_each(CatalogueEntry::verify)
+                    .try_for_each(|entry| entry.verify(catalogue.limit()))
             }
         }
     }
 }
 
-impl CatalogueEntry {
-    /// Checks a solved entry: its values `G(0..computed)` (through its
-    /// period) are computed anew and must agree, and the engine must
-    /// certify exactly its period. An unsolved entry stores no values and
-    /// passes.
-    pub fn verify(&self) -> Result<(), TableError> {
-        match self.all_values() {
-            Some(values) => verify_octal(&self.rules, &values, Some(self.period)),
-            None => Ok(()),
-        }
-    }
+/// Checks stored octal values `G(0..values.len())`: each heap's value is
+/// computed anew from the stored values below it (exact: see
+/// `sg_core::octal::check_values`), in parallel on the current rayon pool,
+/// and compared as the check goes, failing at the first wrong heap. It
+/// costs what computing the sequence costs, shared by the threads; the
+/// memory is the file's values and the engine's lists.
+fn verify_octal_sequence(rules: &Rules, values: &[u16]) -> Result<(), TableError> {
+    check_values(rules, values, &mut |_| {}).map_err(|error| match error {
+        OctalError::WrongValue {
+            heap,
+            stored,
+            expected,
+        } => TableError::OctalValue {
+            code: rules.to_string(),
+            heap,
+            stored,
+            expected,
+        },
+        error => TableError::OctalCompute {
+            code: rules.to_string(),
+            error,
+        },
+    })
 }
 
-/// Checks stored octal values `G(0..values.len())` by computing them anew
-/// with the engine (the sparse-space method, exact: it agrees with the
-/// definition, see `sg_core::octal`), through its certified period where it
-/// finds one before the end; with `period`, also that the engine certifies
-/// exactly that period (a catalogue entry's claim). Fails at the first heap
-/// whose value differs. Costs what computing the run costs: for a long
-/// stored run, that is the price of trusting it.
-fn verify_octal(
-    rules: &Rules,
-    values: &[u16],
-    period: Option<Option<Period>>,
-) -> Result<(), TableError> {
-    let code = || rules.to_string();
-    let mut sequence = Sequence::new(rules.clone());
-    if let Some(last) = (values.len() as u64).checked_sub(1) {
+/// A field of a catalogue record as text.
+type ShowField = fn(&CatalogueEntry) -> String;
+
+impl CatalogueEntry {
+    /// Checks every field of the record of a catalogue computed to heap
+    /// `limit`: the game is computed anew up to `limit` (or until its
+    /// period is certified, as the catalogue's generator does), and the
+    /// record must be exactly what that run finds: the values computed,
+    /// the values stored (with a period, `G(0..preperiod + period)`), the
+    /// preperiod and period, the largest value, the rare mask, the rare
+    /// count and the last rare heap. Fails at the first stored value that
+    /// differs, then at the first field. The memory is that of the run (2
+    /// bytes a heap up to `limit`, at most
+    /// [`MAX_CATALOGUE_LIMIT`](crate::octal::MAX_CATALOGUE_LIMIT) in a
+    /// valid file).
+    pub fn verify(&self, limit: u64) -> Result<(), TableError> {
+        let code = || self.rules.to_string();
+        let mut sequence = Sequence::new(self.rules.clone());
         sequence
-            .extend_to(last, &mut |_| {})
+            .extend_to(limit, &mut |_| {})
             .map_err(|error| TableError::OctalCompute {
                 code: code(),
                 error,
             })?;
-    }
-    for (heap, &stored) in values.iter().enumerate() {
-        let expected = sequence
-            .value(heap as u64)
-            .expect("computed to the last heap, or periodic");
-        if stored != expected {
+        let found = CatalogueEntry::from_sequence(&sequence);
+        let mut stored_values = self.values.iter().zip(&found.values).enumerate();
+        if let Some((heap, (&stored, &expected))) = stored_values.find(|(_, (a, b))| a != b) {
             return Err(TableError::OctalValue {
                 code: code(),
                 heap: heap as u64,
                 stored,
-                expected,
+                expected: expected.into(),
             });
         }
-    }
-    match period {
-        Some(claimed) if claimed != sequence.period() => Err(TableError::OctalPeriod {
-            code: code(),
-            claimed,
-            found: sequence.period(),
-        }),
-        _ => Ok(()),
+        let period =
+            |e: &CatalogueEntry| e.period.map_or("none".to_owned(), |p| p.period.to_string());
+        let preperiod = |e: &CatalogueEntry| {
+            e.period
+                .map_or("none".to_owned(), |p| p.preperiod.to_string())
+        };
+        let last_rare =
+            |e: &CatalogueEntry| e.last_rare.map_or("none".to_owned(), |h| h.to_string());
+        let fields: [(&'static str, ShowField); 8] = [
+            ("values computed", |e| e.computed.to_string()),
+            ("period", period),
+            ("preperiod", preperiod),
+            ("values stored", |e| e.values.len().to_string()),
+            ("largest value", |e| e.max_value.to_string()),
+            ("rare mask", |e| e.rare_mask.to_string()),
+            ("rare count", |e| e.rare_count.to_string()),
+            ("last rare heap", last_rare),
+        ];
+        for (field, show) in fields {
+            let (stored, found) = (show(self), show(&found));
+            if stored != found {
+                return Err(TableError::CatalogueField {
+                    code: code(),
+                    field,
+                    stored,
+                    found,
+                });
+            }
+        }
+        Ok(())
     }
 }
 
@@ -280,31 +316,71 @@ mod tests {
         }
     }
 
-    /// A catalogue entry is trusted only when its values and its period
-    /// are those the engine finds: a changed value or period fails.
+    /// A catalogue entry is trusted only when every field is what a run
+    /// finds: a changed value, period, preperiod, count, largest value,
+    /// rare mask, rare count or last rare heap fails, naming the field in
+    /// words (no debug text).
     #[cfg(feature = "embedded")]
     #[test]
     fn catalogue_entries_are_checked() {
         use crate::error::TableError;
+        use crate::octal::CatalogueEntry;
         use sg_core::octal::Rules;
 
         let catalogue = crate::embedded_octal_catalogue();
+        let limit = catalogue.limit();
         let entry = catalogue.get(&Rules::parse("0.77").unwrap()).unwrap();
-        entry.verify().unwrap();
+        entry.verify(limit).unwrap();
         let mut wrong = entry.clone();
         wrong.values[40] ^= 1;
-        assert!(matches!(wrong.verify(), Err(TableError::OctalValue { .. })));
+        assert!(matches!(
+            wrong.verify(limit),
+            Err(TableError::OctalValue { heap: 40, .. })
+        ));
         // The same values with a preperiod one too long (not the smallest):
-        // the values agree, the claimed period does not.
+        // the values agree, the claimed preperiod does not.
         let mut wrong = entry.clone();
         let mut period = wrong.period.unwrap();
         let first = wrong.values[period.preperiod as usize];
         period.preperiod += 1;
         wrong.values.push(first);
         wrong.period = Some(period);
-        assert!(matches!(
-            wrong.verify(),
-            Err(TableError::OctalPeriod { .. })
-        ));
+        let e = wrong.verify(limit).unwrap_err().to_string();
+        assert!(e.contains("preperiod 72, but a run finds 71"), "{e}");
+        type Change = fn(&mut CatalogueEntry);
+        let changes: [(&str, Change); 7] = [
+            ("values computed", |e| e.computed += 1),
+            ("period", |e| e.period = None),
+            ("largest value", |e| e.max_value += 1),
+            ("rare mask", |e| e.rare_mask ^= 1),
+            ("rare count", |e| e.rare_count += 1),
+            ("last rare heap", |e| e.last_rare = None),
+            ("last rare heap", |e| e.last_rare = Some(5)),
+        ];
+        for (field, change) in changes {
+            let mut wrong = entry.clone();
+            change(&mut wrong);
+            let e = wrong.verify(limit).unwrap_err();
+            assert!(
+                matches!(&e, TableError::CatalogueField { field: f, .. } if *f == field),
+                "{field}: {e}"
+            );
+            let text = e.to_string();
+            assert!(!text.contains("Some(") && !text.contains('{'), "{text}");
+        }
+        // An unsolved entry is checked too: its numbers are the run's to
+        // the limit.
+        let unsolved = catalogue
+            .entries()
+            .iter()
+            .find(|e| e.period.is_none())
+            .unwrap();
+        unsolved.verify(limit).unwrap();
+        let mut wrong = unsolved.clone();
+        wrong.rare_count += 1;
+        assert!(wrong.verify(limit).is_err());
+        let mut wrong = unsolved.clone();
+        wrong.computed -= 1;
+        assert!(wrong.verify(limit).is_err());
     }
 }

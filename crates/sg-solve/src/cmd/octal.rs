@@ -4,7 +4,7 @@
 //! catalogue when it has the game, computed otherwise, and written to or
 //! resumed from a table file.
 
-use super::octal_run::{Run, bad_input};
+use super::octal_run::{Resume, Run, bad_input};
 use super::numbers::{digits, number};
 use sg_solve::answer::write_json_line;
 use sg_solve::error::quote;
@@ -45,7 +45,9 @@ pub(crate) struct Args {
     /// when a period is certified.
     #[arg(long, value_name = "N", value_parser = number::<u64>(0, u64::MAX))]
     to: Option<u64>,
-    /// Worker threads of the engine (default: one per CPU).
+    /// Worker threads (default: one per CPU). Any count works and the
+    /// values never depend on it; a run uses at most 31 of them, the
+    /// check of --resume all of them.
     #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
     threads: Option<u32>,
     /// Print one JSON object: code, computed_to, preperiod, period,
@@ -73,10 +75,17 @@ pub(crate) struct Args {
     /// whole through a temporary file and a rename.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Continue the run stored in this table file (made by --out): its
-    /// values are checked, then extended to N.
+    /// Continue the run stored in this table file (made by --out): every
+    /// value is checked (each heap's from the stored values below it, on
+    /// every thread), then the run is extended to N.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
+    /// With --resume: skip the check of the stored values, for a file you
+    /// made yourself with --out. A file made wrong (by hand, by another
+    /// program) then gives wrong answers; its checksum guards only
+    /// against corruption.
+    #[arg(long, requires = "resume")]
+    trust_resume: bool,
     /// Compute even if the compiled-in catalogue has the game.
     #[arg(long)]
     online: bool,
@@ -112,7 +121,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             .context("cannot start the worker threads")?;
     }
     let to = target(args.to, args.heaps.as_deref());
-    let run = match Run::obtain(rules, to, args.resume.as_deref(), args.online)? {
+    let resume = args.resume.as_deref().map(|path| Resume {
+        path,
+        trust: args.trust_resume,
+    });
+    let run = match Run::obtain(rules, to, resume, args.online)? {
         Ok(run) => run,
         Err(message) => return Ok(bad_input(message)),
     };

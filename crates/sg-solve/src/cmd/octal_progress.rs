@@ -1,6 +1,7 @@
-//! The progress bar of a long `grundy octal` run (on a terminal, once the
-//! run has lasted a second): heaps done, the time since the run started,
-//! and a rate and an ETA once they mean something.
+//! The progress bar of a long `grundy octal` run or check (on a terminal,
+//! once the work has lasted a second): heaps done, the time since the work
+//! started, and a rate and an ETA once they mean something
+//! ([`with_progress`]).
 //!
 //! The rate is the mean over the whole run, `(heaps done - heaps at the
 //! start) / time since the start`, shown only when the run has lasted
@@ -12,6 +13,7 @@
 use indicatif::ProgressStyle;
 use indicatif::{FormattedDuration, HumanCount, ProgressBar, ProgressDrawTarget, ProgressState};
 use std::fmt::Write;
+use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 /// How long a run lasts before its rate is shown.
@@ -27,17 +29,50 @@ pub(crate) fn mean_rate(first: u64, done: u64, elapsed: Duration) -> Option<f64>
     Some((done - first) as f64 / elapsed.as_secs_f64())
 }
 
-/// A progress bar on standard error for heaps `first..=to` of a run that
-/// started at `start` (the run stops sooner if a period is certified: the
+/// Runs `work` with a progress callback (heaps done so far) that draws a
+/// bar labelled `what` for heaps `first..=to` on standard error, when it
+/// is a terminal and once the work has lasted a second; the bar is
+/// cleared at the end.
+pub(crate) fn with_progress<R>(
+    what: &'static str,
+    first: u64,
+    to: u64,
+    work: impl FnOnce(&mut dyn FnMut(u64)) -> R,
+) -> R {
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let show = std::io::stderr().is_terminal();
+    let mut progress = |done: u64| {
+        if !show {
+            return;
+        }
+        let bar = match &bar {
+            Some(bar) => bar,
+            None if start.elapsed() > Duration::from_secs(1) => {
+                bar.insert(new_bar(what, to, first, start))
+            }
+            None => return,
+        };
+        bar.set_position(done);
+    };
+    let result = work(&mut progress);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    result
+}
+
+/// A progress bar on standard error for heaps `first..=to` of work that
+/// started at `start` (a run stops sooner if a period is certified: the
 /// ETA is an upper bound on the heaps left, estimated at the mean rate);
 /// drawn when its position is first set.
-pub(crate) fn new_bar(to: u64, first: u64, start: Instant) -> ProgressBar {
+fn new_bar(what: &'static str, to: u64, first: u64, start: Instant) -> ProgressBar {
     let len = to.saturating_add(1);
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     let rate = move |state: &ProgressState| mean_rate(first, state.pos(), start.elapsed());
     bar.set_style(
         ProgressStyle::with_template(
-            "[{run_time}] {wide_bar} {human_pos}/{human_len} heaps, {rate}, ETA {run_eta}",
+            "{msg} [{run_time}] {wide_bar} {human_pos}/{human_len} heaps, {rate}, ETA {run_eta}",
         )
         .expect("the template is valid")
         .with_key("run_time", move |_: &ProgressState, w: &mut dyn Write| {
@@ -66,6 +101,7 @@ pub(crate) fn new_bar(to: u64, first: u64, start: Instant) -> ProgressBar {
             },
         ),
     );
+    bar.set_message(what);
     bar
 }
 

@@ -2,39 +2,24 @@
 //! compiled-in catalogue, from a stored run (`--resume`, checked) extended,
 //! or computed now with a progress bar; and writing them (`--out`).
 //!
-//! A resumed file's values are checked before they are trusted: every heap
-//! below [`CHECK_ALL_BELOW`], the last [`CHECK_LAST`] heaps and
-//! [`CHECK_SPREAD`] heaps spread evenly between are recomputed by the
-//! definition (`sg_core::octal::grundy_of_heap`: the mex of the options
-//! over the stored values), within a budget of [`CHECK_BUDGET`] options,
-//! so that the check costs well under a second whatever the file. The
-//! file's CRC-32 guards every value against corruption; the check catches
-//! a file of another game or values that do not satisfy the recurrence.
-//! Recomputing every value would cost as much as the stored run, which
-//! `--resume` is there to save.
+//! A resumed file's values are checked before they are trusted, every one
+//! of them (`sg_core::octal::check_values`: each heap's value computed
+//! anew from the stored values below it, so that values that pass are the
+//! game's, by induction). Each heap's check depends only on the stored
+//! values, so the check runs on every thread of the pool (`--threads`)
+//! and costs the time of the stored run divided by the threads, at most.
+//! `--trust-resume` skips it for a file the user made: the file's CRC-32
+//! still guards against corruption, not against a file made wrong.
 
-use super::octal_progress::new_bar;
+use super::octal_progress::with_progress;
 pub(crate) use super::shared::bad_input;
 use super::shared::{print_error, wrong_path};
 use anyhow::Result;
-use indicatif::ProgressBar;
-use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, grundy_of_heap};
+use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, check_values};
 use sg_tables::format::{Game, Metadata, encode};
 use sg_tables::octal::CatalogueEntry;
 use sg_tables::safe_write::Destination;
-use std::io::IsTerminal;
 use std::path::Path;
-use std::time::{Duration, Instant};
-
-/// Heaps below this are all checked when a run is resumed.
-const CHECK_ALL_BELOW: u64 = 2048;
-/// The last heaps of a resumed run, all checked.
-const CHECK_LAST: u64 = 64;
-/// Heaps spread evenly through a resumed run, checked.
-const CHECK_SPREAD: u64 = 256;
-/// The most options the check of a resumed run evaluates (beyond it, the
-/// remaining heaps are skipped, largest first).
-const CHECK_BUDGET: u64 = 1 << 27;
 
 /// The generator named in the metadata of the files `--out` writes.
 const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
@@ -46,12 +31,12 @@ pub(crate) enum Source {
     Catalogue,
     /// Computed now.
     Computed,
-    /// A stored run, checked and extended.
+    /// A stored run, checked (unless `--trust-resume`) and extended.
     Resumed {
         /// Values in the file.
         stored: u64,
-        /// Heaps checked by the definition.
-        checked: u64,
+        /// Whether every stored value was checked.
+        checked: bool,
     },
 }
 
@@ -61,11 +46,25 @@ impl Source {
         match self {
             Self::Catalogue => "from the compiled-in catalogue".to_owned(),
             Self::Computed => "computed".to_owned(),
-            Self::Resumed { stored, checked } => format!(
-                "resumed from {stored} stored values, {checked} of them checked by the definition"
-            ),
+            Self::Resumed {
+                stored,
+                checked: true,
+            } => format!("resumed from {stored} stored values, every one checked"),
+            Self::Resumed {
+                stored,
+                checked: false,
+            } => format!("resumed from {stored} stored values, trusted unchecked (--trust-resume)"),
         }
     }
+}
+
+/// How a stored run is resumed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Resume<'a> {
+    /// The file (`--resume`).
+    pub(crate) path: &'a Path,
+    /// Its values are trusted without the check (`--trust-resume`).
+    pub(crate) trust: bool,
 }
 
 /// The values of a game and what the run found.
@@ -86,11 +85,11 @@ impl Run {
     pub(crate) fn obtain(
         rules: Option<Rules>,
         to: u64,
-        resume: Option<&Path>,
+        resume: Option<Resume<'_>>,
         online: bool,
     ) -> Result<Result<Run, String>> {
         let (sequence, source) = match resume {
-            Some(path) => match resumed(rules, path)? {
+            Some(resume) => match resumed(rules, resume)? {
                 Ok(found) => found,
                 Err(message) => return Ok(Err(message)),
             },
@@ -104,7 +103,7 @@ impl Run {
         };
         Ok(extend(sequence, to)?.map(|sequence| Run {
             summary: CatalogueEntry::from_sequence(&sequence),
-            values: sequence.values().to_vec(),
+            values: sequence.into_values(),
             source,
         }))
     }
@@ -146,7 +145,10 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
         return None;
     }
     let values = entry.all_values()?;
-    if entry.verify().is_err() {
+    if entry
+        .verify(sg_tables::embedded_octal_catalogue().limit())
+        .is_err()
+    {
         print_error(format_args!(
             "warning: the compiled-in catalogue's entry for {rules} fails its check; computing"
         ));
@@ -159,9 +161,11 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
     })
 }
 
-/// The stored run of `path`, checked, ready to extend; a message if the
-/// file is not a run of `rules` (when given).
-fn resumed(rules: Option<Rules>, path: &Path) -> Result<Result<(Sequence, Source), String>> {
+/// The stored run of `resume`, checked unless trusted, ready to extend;
+/// a message if the file is not a run of `rules` (when given) or holds a
+/// wrong value.
+fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence, Source), String>> {
+    let path = resume.path;
     let file = match sg_tables::read_file(path) {
         Ok(file) => file,
         // Nothing there, or a folder: the user must fix the command.
@@ -185,127 +189,59 @@ fn resumed(rules: Option<Rules>, path: &Path) -> Result<Result<(Sequence, Source
         )));
     }
     let rules = stored.rules().clone();
-    let checked = match check_values(&rules, stored.values()) {
-        Ok(checked) => checked,
-        Err(message) => return Ok(Err(format!("--resume {}: {message}", path.display()))),
-    };
+    let count = stored.values().len() as u64;
+    if !resume.trust {
+        let last = count.saturating_sub(1);
+        match with_progress("checking", 0, last, |progress| {
+            check_values(&rules, stored.values(), progress)
+        }) {
+            Ok(()) => {}
+            Err(e @ OctalError::OutOfMemory { .. }) => {
+                return Err(anyhow::anyhow!(
+                    "--resume {}: checking: {e}",
+                    path.display()
+                ));
+            }
+            Err(e) => {
+                return Ok(Err(format!(
+                    "--resume {}: {e}: the file is not a run of {rules}",
+                    path.display()
+                )));
+            }
+        }
+    }
     let values = stored.values().to_vec();
-    let count = values.len() as u64;
     match Sequence::resume(rules, values) {
         Ok(sequence) => Ok(Ok((
             sequence,
             Source::Resumed {
                 stored: count,
-                checked,
+                checked: !resume.trust,
             },
         ))),
+        Err(e @ OctalError::OutOfMemory { .. }) => {
+            Err(anyhow::anyhow!("--resume {}: {e}", path.display()))
+        }
         Err(e) => Ok(Err(format!("--resume {}: {e}", path.display()))),
     }
-}
-
-/// The heaps of a stored run of `len` values that [`check_values`] checks,
-/// in the order it checks them.
-fn heaps_to_check(len: u64) -> Vec<u64> {
-    let mut heaps: Vec<u64> = (0..len.min(CHECK_ALL_BELOW)).collect();
-    heaps.extend(len.saturating_sub(CHECK_LAST).max(CHECK_ALL_BELOW)..len);
-    if len > CHECK_ALL_BELOW {
-        let step = (len / CHECK_SPREAD).max(1);
-        heaps.extend((CHECK_ALL_BELOW..len).step_by(step as usize));
-    }
-    heaps.sort_unstable();
-    heaps.dedup();
-    heaps
-}
-
-/// An estimate of the options of heap `n` (what [`grundy_of_heap`] costs).
-fn options_of(rules: &Rules, n: u64) -> u64 {
-    match rules.max_parts() {
-        3 => n.saturating_mul(n) / 12 * (rules.max_take() as u64 + 1),
-        _ => n / 2 * (rules.max_take() as u64 + 1) + 1,
-    }
-}
-
-/// Checks stored values against the definition at the heaps of
-/// [`heaps_to_check`], within [`CHECK_BUDGET`]; the number of heaps
-/// checked, or where the values fail.
-fn check_values(rules: &Rules, values: &[u16]) -> Result<u64, String> {
-    let mut spent = 0u64;
-    let mut checked = 0;
-    for heap in heaps_to_check(values.len() as u64) {
-        spent = spent.saturating_add(options_of(rules, heap));
-        if spent > CHECK_BUDGET {
-            break;
-        }
-        let expected = grundy_of_heap(rules, values, heap).map_err(|e| e.to_string())?;
-        let stored = values[heap as usize];
-        if stored != expected {
-            return Err(format!(
-                "stored G({heap}) = {stored}, but the definition gives {expected}: \
-                 these are not the values of {rules}"
-            ));
-        }
-        checked += 1;
-    }
-    Ok(checked)
 }
 
 /// Extends `sequence` to heap `to` (or until certified), with a progress
 /// bar on a terminal once the run has lasted a second; a message if `to`
 /// is beyond the engine's heaps.
 fn extend(mut sequence: Sequence, to: u64) -> Result<Result<Sequence, String>> {
-    let start = Instant::now();
     let first = sequence.values().len() as u64;
-    let mut bar: Option<ProgressBar> = None;
-    let show = std::io::stderr().is_terminal();
-    let mut progress = |done: u64| {
-        if !show {
-            return;
-        }
-        let bar = match &bar {
-            Some(bar) => bar,
-            None if start.elapsed() > Duration::from_secs(1) => {
-                bar.insert(new_bar(to, first, start))
-            }
-            None => return,
-        };
-        bar.set_position(done);
-    };
-    let status = sequence.extend_to(to, &mut progress);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let status = with_progress("computing", first, to, |progress| {
+        sequence.extend_to(to, progress)
+    });
     match status {
         Ok(_) => Ok(Ok(sequence)),
         Err(e @ OctalError::TooManyHeaps { .. }) => Ok(Err(format!("--to {to}: {e}"))),
+        // The environment's limit (exit status 1), said once, with what
+        // to do.
+        Err(e @ OctalError::OutOfMemory { .. }) => Err(anyhow::anyhow!(
+            "{e} (the values take 2 bytes a heap): lower --to, or give the run more memory"
+        )),
         Err(e) => Err(e.into()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn checked_heaps_cover_the_start_the_end_and_a_spread() {
-        assert_eq!(heaps_to_check(10), (0..10).collect::<Vec<_>>());
-        let heaps = heaps_to_check(1 << 20);
-        assert!(heaps.windows(2).all(|w| w[0] < w[1]));
-        assert!((0..CHECK_ALL_BELOW).all(|h| heaps.contains(&h)));
-        assert!(((1 << 20) - CHECK_LAST..1 << 20).all(|h| heaps.contains(&h)));
-        assert!(heaps.len() as u64 >= CHECK_ALL_BELOW + CHECK_LAST + CHECK_SPREAD - 1);
-        assert_eq!(*heaps.last().unwrap(), (1 << 20) - 1);
-    }
-
-    #[test]
-    fn a_wrong_value_is_found() {
-        let rules = Rules::parse("0.77").unwrap();
-        let mut values = sg_core::octal::grundy_by_definition(&rules, 3000).unwrap();
-        assert_eq!(
-            check_values(&rules, &values),
-            Ok(heaps_to_check(3001).len() as u64)
-        );
-        values[2999] ^= 1;
-        let err = check_values(&rules, &values).unwrap_err();
-        assert!(err.contains("G(2999)"), "{err}");
     }
 }
