@@ -38,7 +38,8 @@
 //! # Nimbers known without search
 //!
 //! [`Game::known_nimber`] recognises, from the degrees inside a set of
-//! vertices (and, for paths and cycles, its connectedness):
+//! vertices (and, for paths and cycles, its connectedness), then from its
+//! symmetries:
 //!
 //! - no vertex: 0;
 //! - a clique (every two vertices adjacent; one vertex included): 1, as
@@ -55,7 +56,24 @@
 //! - a star (one centre joined to `k >= 2` leaves, no other edge): the
 //!   centre leaves nothing (0), a leaf leaves `k - 1` isolated vertices
 //!   (`(k - 1) mod 2`), so the nimber is `mex {0, (k - 1) mod 2}`: 2 for
-//!   `k` even, 1 for `k` odd.
+//!   `k` even, 1 for `k` odd;
+//! - a **symmetric loss**: a set `S` of vertices with a symmetry `s` (an
+//!   automorphism of the graph `S` induces, with `s(s(v)) = v`) that maps
+//!   no vertex of `S` into its own closed neighbourhood (`s(v) != v`, and
+//!   `s(v)` not a neighbour of `v`): nimber 0. The second player answers
+//!   each vertex `v` with `s(v)`: it is still there (picking `v` removed
+//!   only `v` and its neighbours), and what remains, `S` without the
+//!   closed neighbourhoods of `v` and `s(v)`, is again mapped onto itself
+//!   by `s`, with the same property; so the second player always has a
+//!   move, and the first runs out first. The symmetries tried are those
+//!   the canonical form tries (below) that are their own inverse: on a grid
+//!   the mirror images (columns reversed: no cell on the middle column, or
+//!   no row with both middle cells; rows reversed, alike), the half turn
+//!   (not the central cell, nor both central cells of the middle row or
+//!   column) and, for a square shape, the reflections in its diagonals
+//!   (nothing on that diagonal); on other graphs the automorphisms found
+//!   that are their own inverse, each with the vertices it maps into their
+//!   own closed neighbourhood listed once.
 //!
 //! # Canonical forms
 //!
@@ -85,7 +103,7 @@
 //!   (two separate copies of a triangle in a random graph).
 
 use crate::bits::Bits;
-use crate::game::{Game, Nimber};
+use crate::game::{Game, Nimber, Reduced};
 
 /// The most automorphisms kept (the identity included): each costs a
 /// lookup table and a step of every canonical form.
@@ -145,10 +163,26 @@ pub fn fits_u64(vertices: u64) -> bool {
 /// How canonical forms are made.
 #[derive(Clone, Debug)]
 enum Symmetry<B> {
-    /// The `rows x cols` grid numbered `r * cols + c`.
-    Grid { rows: u32, cols: u32 },
-    /// The images under the automorphisms other than the identity.
-    Images(Vec<ImageTable<B>>),
+    /// The `rows x cols` grid numbered `r * cols + c`; `column` is its
+    /// column 0, `diagonal` its cells `(i, i)`.
+    Grid {
+        rows: u32,
+        cols: u32,
+        column: B,
+        diagonal: B,
+    },
+    /// The automorphisms other than the identity.
+    Images(Vec<Image<B>>),
+}
+
+/// An automorphism other than the identity, and for an involution the
+/// vertices it maps into their own closed neighbourhood (a set it maps
+/// onto itself and that avoids them is a loss: see the module
+/// documentation).
+#[derive(Clone, Debug)]
+struct Image<B> {
+    table: ImageTable<B>,
+    mirror_blocked: Option<B>,
 }
 
 /// The image of a set of vertices under a permutation, by bytes: entry
@@ -262,12 +296,33 @@ impl<B: Bits> NodeKayles<B> {
         let (automorphisms, automorphisms_complete) =
             automorphisms(&adjacency, MAX_AUTOMORPHISMS, AUTOMORPHISM_STEPS);
         let symmetry = match grid {
-            Some((rows, cols)) => Symmetry::Grid { rows, cols },
+            Some((rows, cols)) => Symmetry::Grid {
+                rows,
+                cols,
+                column: (0..rows).fold(B::ZERO, |set, r| set | B::ONE << (r * cols)),
+                diagonal: (0..rows.min(cols))
+                    .fold(B::ZERO, |set, i| set | B::ONE << (i * cols + i)),
+            },
             None => Symmetry::Images(
                 automorphisms
                     .iter()
                     .filter(|p| p.iter().enumerate().any(|(v, &w)| v as u32 != w))
-                    .map(|p| ImageTable::new(p))
+                    .map(|p| Image {
+                        table: ImageTable::new(p),
+                        mirror_blocked: p
+                            .iter()
+                            .enumerate()
+                            .all(|(v, &w)| p[w as usize] == v as u32)
+                            .then(|| {
+                                p.iter().enumerate().fold(B::ZERO, |set, (v, &w)| {
+                                    if closed[v].has(w) {
+                                        set | B::ONE << v as u32
+                                    } else {
+                                        set
+                                    }
+                                })
+                            }),
+                    })
                     .collect(),
             ),
         };
@@ -324,7 +379,7 @@ impl<B: Bits> NodeKayles<B> {
     /// use translations.
     pub fn grid_shape(&self) -> Option<(u32, u32)> {
         match self.symmetry {
-            Symmetry::Grid { rows, cols } => Some((rows, cols)),
+            Symmetry::Grid { rows, cols, .. } => Some((rows, cols)),
             Symmetry::Images(_) => None,
         }
     }
@@ -401,14 +456,128 @@ impl<B: Bits> NodeKayles<B> {
         image
     }
 
-    /// The smallest image of a normalized grid shape under the symmetries
-    /// of its bounding rectangle.
-    #[inline]
-    fn smallest_grid_image(shape: B, height: u32, width: u32, cols: u32) -> B {
-        let mirror = Self::mirrored(shape, height, width, cols);
-        let flipped = Self::upside_down(shape, height, width, cols);
-        let turned = Self::upside_down(mirror, height, width, cols);
-        shape.min(mirror).min(flipped).min(turned)
+    /// The canonical form of a nonempty set of vertices, and whether it is
+    /// a symmetric loss (see the module documentation).
+    fn examine(&self, set: B) -> (B, bool) {
+        match &self.symmetry {
+            &Symmetry::Grid {
+                rows,
+                cols,
+                column,
+                diagonal,
+            } => {
+                let (shape, height, width) = Self::normalize(set, cols);
+                let mirror = Self::mirrored(shape, height, width, cols);
+                let flipped = Self::upside_down(shape, height, width, cols);
+                let turned = Self::upside_down(mirror, height, width, cols);
+                let mut best = shape.min(mirror).min(flipped).min(turned);
+                let row = |r: u32| (shape >> (r * cols)) & low_bits::<B>(width);
+                let col = |c: u32| (shape >> c) & column;
+                let (mid_row, mid_col) = (height / 2, width / 2);
+                // Mirrored (columns reversed): nothing on the middle column,
+                // or no row holding both middle cells.
+                let mut loss = mirror == shape
+                    && if width % 2 == 1 {
+                        col(mid_col) == B::ZERO
+                    } else {
+                        col(mid_col - 1) & col(mid_col) == B::ZERO
+                    };
+                // Upside down: the same with rows.
+                loss = loss
+                    || flipped == shape
+                        && if height % 2 == 1 {
+                            row(mid_row) == B::ZERO
+                        } else {
+                            row(mid_row - 1) & row(mid_row) == B::ZERO
+                        };
+                // A half turn: not the central cell, nor both central
+                // cells of the middle row or column.
+                loss = loss
+                    || turned == shape
+                        && match (height % 2, width % 2) {
+                            (1, 1) => !shape.has(mid_row * cols + mid_col),
+                            (1, 0) => {
+                                !(shape.has(mid_row * cols + mid_col - 1)
+                                    && shape.has(mid_row * cols + mid_col))
+                            }
+                            (0, 1) => {
+                                !(shape.has((mid_row - 1) * cols + mid_col)
+                                    && shape.has(mid_row * cols + mid_col))
+                            }
+                            _ => true,
+                        };
+                if width <= rows && height <= cols && (height > 1 || width > 1) {
+                    let transposed = Self::transposed(shape, cols);
+                    let transposed_mirror = Self::mirrored(transposed, width, height, cols);
+                    let anti = Self::upside_down(transposed_mirror, width, height, cols);
+                    best = best
+                        .min(transposed)
+                        .min(transposed_mirror)
+                        .min(Self::upside_down(transposed, width, height, cols))
+                        .min(anti);
+                    if height == width {
+                        // About the diagonal: nothing on it; about the
+                        // other diagonal (a transposition and a half turn):
+                        // nothing on that one.
+                        let other = (0..width)
+                            .fold(B::ZERO, |set, i| set | B::ONE << (i * cols + width - 1 - i));
+                        loss = loss
+                            || transposed == shape && shape & diagonal == B::ZERO
+                            || anti == shape && shape & other == B::ZERO;
+                    }
+                }
+                (best, loss)
+            }
+            Symmetry::Images(images) => {
+                let mut best = set;
+                let mut loss = false;
+                for image in images {
+                    let moved = image.table.image(set);
+                    best = best.min(moved);
+                    loss = loss
+                        || moved == set
+                            && image
+                                .mirror_blocked
+                                .is_some_and(|blocked| set & blocked == B::ZERO);
+                }
+                (best, loss)
+            }
+        }
+    }
+
+    /// The nimber of a nonempty set of vertices from its degrees, for the
+    /// shapes of the module documentation.
+    fn closed_form(&self, set: B) -> Option<Nimber> {
+        let n = set.count_ones();
+        if n <= 1 {
+            return Some(n);
+        }
+        let mut degrees = 0;
+        let mut max_degree = 0;
+        let mut rest = set;
+        while rest != B::ZERO {
+            let d = (self.closed[rest.trailing_zeros() as usize] & set).count_ones() - 1;
+            degrees += d;
+            max_degree = max_degree.max(d);
+            rest = rest.without_lowest();
+        }
+        let edges = degrees / 2;
+        if edges == n * (n - 1) / 2 {
+            return Some(1);
+        }
+        if edges == n - 1 && max_degree == n - 1 {
+            // A star of n - 1 >= 2 leaves.
+            return Some(if (n - 1).is_multiple_of(2) { 2 } else { 1 });
+        }
+        if max_degree <= 2 && (edges == n - 1 || edges == n) && self.connected(set) {
+            let path = self.paths[if edges == n - 1 { n } else { n - 3 } as usize];
+            return Some(if edges == n - 1 {
+                path
+            } else {
+                Nimber::from(path == 0)
+            });
+        }
+        None
     }
 
     /// Whether `set` (nonempty) induces a connected graph.
@@ -638,61 +807,28 @@ impl<B: Bits> Game for NodeKayles<B> {
     }
 
     fn canonical(&self, component: &Vertices<B>) -> Vertices<B> {
-        let set = component.0;
-        if set == B::ZERO {
+        if component.0 == B::ZERO {
             return *component;
         }
-        match &self.symmetry {
-            Symmetry::Grid { rows, cols } => {
-                let (shape, height, width) = Self::normalize(set, *cols);
-                let mut best = Self::smallest_grid_image(shape, height, width, *cols);
-                if width <= *rows && height <= *cols && (height > 1 || width > 1) {
-                    let transposed = Self::transposed(shape, *cols);
-                    best = best.min(Self::smallest_grid_image(transposed, width, height, *cols));
-                }
-                Vertices(best)
-            }
-            Symmetry::Images(tables) => Vertices(
-                tables
-                    .iter()
-                    .map(|table| table.image(set))
-                    .fold(set, B::min),
-            ),
-        }
+        Vertices(self.examine(component.0).0)
     }
 
     fn known_nimber(&self, component: &Vertices<B>) -> Option<Nimber> {
+        match self.reduce(component) {
+            Reduced::Known(n) => Some(n),
+            Reduced::Canonical(_) => None,
+        }
+    }
+
+    fn reduce(&self, component: &Vertices<B>) -> Reduced<Vertices<B>> {
         let set = component.0;
-        let n = set.count_ones();
-        if n <= 1 {
-            return Some(n);
+        if let Some(n) = self.closed_form(set) {
+            return Reduced::Known(n);
         }
-        let mut degrees = 0;
-        let mut max_degree = 0;
-        let mut rest = set;
-        while rest != B::ZERO {
-            let d = (self.closed[rest.trailing_zeros() as usize] & set).count_ones() - 1;
-            degrees += d;
-            max_degree = max_degree.max(d);
-            rest = rest.without_lowest();
+        match self.examine(set) {
+            (_, true) => Reduced::Known(0),
+            (canonical, false) => Reduced::Canonical(Vertices(canonical)),
         }
-        let edges = degrees / 2;
-        if edges == n * (n - 1) / 2 {
-            return Some(1);
-        }
-        if edges == n - 1 && max_degree == n - 1 {
-            // A star of n - 1 >= 2 leaves.
-            return Some(if (n - 1).is_multiple_of(2) { 2 } else { 1 });
-        }
-        if max_degree <= 2 && (edges == n - 1 || edges == n) && self.connected(set) {
-            let path = self.paths[if edges == n - 1 { n } else { n - 3 } as usize];
-            return Some(if edges == n - 1 {
-                path
-            } else {
-                Nimber::from(path == 0)
-            });
-        }
-        None
     }
 
     fn size(&self, component: &Vertices<B>) -> u64 {
@@ -856,6 +992,129 @@ mod tests {
             set |= 1 << (r * cols + c);
         }
         Some(set)
+    }
+
+    /// The nimber by the definition (the mex over every move).
+    fn by_definition<B: Bits>(
+        game: &NodeKayles<B>,
+        set: B,
+        memo: &mut std::collections::HashMap<B, Nimber>,
+    ) -> Nimber {
+        if let Some(&n) = memo.get(&set) {
+            return n;
+        }
+        let mut seen = 0u128;
+        for v in game.members(Vertices(set)) {
+            seen |= 1 << by_definition(game, set & !game.closed[v as usize], memo);
+        }
+        let mex = (!seen).trailing_zeros();
+        memo.insert(set, mex);
+        mex
+    }
+
+    /// A xorshift generator for the test inputs.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Random sets made symmetric (each with its image under an involution
+    /// of the whole graph, with or without the vertices the involution maps
+    /// into their closed neighbourhood): every component called a
+    /// symmetric loss has nimber 0, on grids (mirrors, half turn,
+    /// diagonals) and on other graphs (a random graph with the symmetry
+    /// `v -> n - 1 - v`).
+    #[test]
+    fn symmetric_losses_have_nimber_0() {
+        let mut state = 0x2545_f491_4f6c_dd1d;
+        let mut losses = 0;
+        for (rows, cols) in [(3, 4), (4, 4), (3, 5), (4, 5), (5, 5), (2, 7), (4, 6)] {
+            let grid = NodeKayles::<u64>::grid(rows, cols).unwrap();
+            // (row, column, rows, columns) to the image's (row, column).
+            type Involution = fn(u32, u32, u32, u32) -> (u32, u32);
+            let involutions: Vec<Involution> = vec![
+                |r, c, _, cols| (r, cols - 1 - c),
+                |r, c, rows, _| (rows - 1 - r, c),
+                |r, c, rows, cols| (rows - 1 - r, cols - 1 - c),
+                |r, c, _, _| (c, r),
+                |r, c, rows, _| (rows - 1 - c, rows - 1 - r),
+            ];
+            let count = if rows == cols { 5 } else { 3 };
+            let mut memo = std::collections::HashMap::new();
+            for s in &involutions[..count] {
+                let image = |v: u32| {
+                    let (r, c) = s(v / cols, v % cols, rows, cols);
+                    r * cols + c
+                };
+                let blocked = (0..rows * cols)
+                    .filter(|&v| grid.closed[v as usize].has(image(v)))
+                    .fold(0u64, |set, v| set | 1 << v);
+                for round in 0..100 {
+                    let half = next(&mut state) & grid.all;
+                    let mut set = (0..rows * cols)
+                        .filter(|&v| half.has(v))
+                        .fold(half, |set, v| set | 1 << image(v));
+                    if round % 2 == 0 {
+                        set &= !blocked;
+                    }
+                    let mut parts = Vec::new();
+                    grid.split(&Vertices(set), &mut parts);
+                    for part in parts {
+                        if grid.examine(part.0).1 {
+                            losses += 1;
+                            assert_eq!(by_definition(&grid, part.0, &mut memo), 0, "{part:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(losses > 300, "only {losses} symmetric losses met on grids");
+        losses = 0;
+        for n in [8, 9, 12, 13] {
+            for _ in 0..20 {
+                let mut edges = Vec::new();
+                for _ in 0..n + 2 {
+                    let (u, v) = ((next(&mut state) % n) as u32, (next(&mut state) % n) as u32);
+                    if u != v {
+                        edges.push((u, v));
+                        edges.push((n as u32 - 1 - u, n as u32 - 1 - v));
+                    }
+                }
+                let game = NodeKayles::<u64>::new(n as u32, &edges).unwrap();
+                let mut memo = std::collections::HashMap::new();
+                for _ in 0..20 {
+                    let half = next(&mut state) & game.all;
+                    let set = (0..n as u32)
+                        .filter(|&v| half.has(v))
+                        .fold(half, |set, v| set | 1 << (n as u32 - 1 - v));
+                    let mut parts = Vec::new();
+                    game.split(&Vertices(set), &mut parts);
+                    for part in parts {
+                        if game.examine(part.0).1 {
+                            losses += 1;
+                            assert_eq!(by_definition(&game, part.0, &mut memo), 0, "{part:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            losses > 100,
+            "only {losses} symmetric losses met on other graphs"
+        );
+    }
+
+    /// Every grid with both sides even is lost by the half turn.
+    #[test]
+    fn even_grids_are_symmetric_losses() {
+        for (rows, cols) in [(2, 2), (2, 8), (4, 6), (6, 6), (8, 8)] {
+            let grid = NodeKayles::<u64>::grid(rows, cols).unwrap();
+            assert_eq!(grid.known_nimber(&grid.start()), Some(0));
+        }
+        let grid = NodeKayles::<u64>::grid(3, 4).unwrap();
+        assert_eq!(grid.known_nimber(&grid.start()), None);
     }
 
     proptest::proptest! {
