@@ -60,7 +60,7 @@
 //!   `[b + 1, b]` has nimber 0, and its nimber is 0.
 
 use crate::bits::Bits;
-use crate::game::{Game, Nimber};
+use crate::game::{Game, Nimber, Reduced};
 
 /// A diagram: its boundary path and a sentinel bit (see the module
 /// documentation).
@@ -238,16 +238,67 @@ fn decode<B: Bits>(diagram: Diagram<B>) -> ([u8; MAX_SIDE], usize) {
     (lengths, rows)
 }
 
-/// Cells of a diagram.
-fn cells<B: Bits>(diagram: Diagram<B>) -> u32 {
-    let (lengths, rows) = decode(diagram);
-    lengths[..rows].iter().map(|&l| u32::from(l)).sum()
+/// The path of a diagram without its sentinel, and the path's length.
+#[inline]
+fn path<B: Bits>(diagram: Diagram<B>) -> (B, u32) {
+    let length = B::BITS - 1 - diagram.0.leading_zeros();
+    (diagram.0 ^ B::ONE << length, length)
 }
 
-/// Whether a diagram is two rows `[b + 1, b]`.
-fn is_two_row_loss<B: Bits>(diagram: Diagram<B>) -> bool {
-    let (lengths, rows) = decode(diagram);
-    rows == 2 && lengths[0] == lengths[1] + 1
+/// `{0, ..., n - 1}`.
+#[inline]
+fn below<B: Bits>(n: u32) -> B {
+    if n == 0 {
+        B::ZERO
+    } else {
+        B::ALL >> (B::BITS - n)
+    }
+}
+
+/// The place of member `i` (from 0, the least first) of `set`.
+#[inline]
+fn select<B: Bits>(mut set: B, i: u32) -> u32 {
+    for _ in 0..i {
+        set = set.without_lowest();
+    }
+    set.trailing_zeros()
+}
+
+/// Bit `t` of the places: the members of `PLACE_BITS[t]` are the places
+/// `j` with bit `t` of `j` set.
+const PLACE_BITS: [u128; 7] = [
+    0xaaaa_aaaa_aaaa_aaaa_aaaa_aaaa_aaaa_aaaa,
+    0xcccc_cccc_cccc_cccc_cccc_cccc_cccc_cccc,
+    0xf0f0_f0f0_f0f0_f0f0_f0f0_f0f0_f0f0_f0f0,
+    0xff00_ff00_ff00_ff00_ff00_ff00_ff00_ff00,
+    0xffff_0000_ffff_0000_ffff_0000_ffff_0000,
+    0xffff_ffff_0000_0000_ffff_ffff_0000_0000,
+    0xffff_ffff_ffff_ffff_0000_0000_0000_0000,
+];
+
+/// Cells of a diagram: the up step `i` (from 0, from the bottom), at
+/// place `j`, closes a row of `j - i` cells (the right steps before it),
+/// so the cells are the sum of the places of the up steps less
+/// `0 + 1 + ... + (rows - 1)`; the sum of the places is added up bit by
+/// bit of the places.
+#[inline]
+fn cells<B: Bits>(diagram: Diagram<B>) -> u32 {
+    let (path, _) = path(diagram);
+    let places: u32 = PLACE_BITS
+        .iter()
+        .enumerate()
+        .map(|(t, &mask)| (path & B::from_u128(mask)).count_ones() << t)
+        .sum();
+    let rows = path.count_ones();
+    places - rows * (rows - 1) / 2
+}
+
+/// Whether a diagram of two rows (`path` of `length` steps) is `[b + 1,
+/// b]`: its first row has `length - 2` cells, its second as many as
+/// right steps come before the first up step.
+#[inline]
+fn is_two_row_loss<B: Bits>(path: B, length: u32) -> bool {
+    path.count_ones() == 2 && length - 2 == path.trailing_zeros() + 1
 }
 
 impl<B: Bits> Game for Chomp<B> {
@@ -267,14 +318,31 @@ impl<B: Bits> Game for Chomp<B> {
         }
     }
 
+    /// On the path: the bite `(r, c)` replaces the steps from the point
+    /// after the `c`-th right step (at height `u`) to the point after the
+    /// up step of row `r` (at height `rows - r`, after `l_r` right steps)
+    /// by `rows - r - u` steps up then `l_r - c` right: a path of the same
+    /// length, whose end is unchanged. With `c = 0` its first steps are up
+    /// (the rows taken whole) and are dropped; with `r = 0` its last steps
+    /// are right (the columns taken whole) and are dropped.
     fn play(&self, position: &Diagram<B>, bite: &Bite) -> Diagram<B> {
-        let (mut lengths, rows) = decode(*position);
-        let col = bite.col as u8;
-        for length in &mut lengths[bite.row as usize..rows] {
-            *length = (*length).min(col);
+        let (path, _) = path(*position);
+        let up = path.count_ones() - bite.row;
+        let end = select(path, up - 1) + 1;
+        let start = if bite.col == 0 {
+            0
+        } else {
+            select(!path, bite.col - 1) + 1
+        };
+        let rise = up - (path & below(start)).count_ones();
+        let kept = below::<B>(start) | !below::<B>(end);
+        let risen = below::<B>(start + rise) & !below::<B>(start);
+        let mut next = path & kept | risen;
+        if bite.col == 0 {
+            next = next >> rise;
         }
-        let kept = if col == 0 { bite.row as usize } else { rows };
-        encode(lengths[..kept].iter().copied())
+        let length = B::BITS - next.leading_zeros();
+        Diagram(next | B::ONE << length)
     }
 
     fn canonical(&self, component: &Diagram<B>) -> Diagram<B> {
@@ -282,16 +350,25 @@ impl<B: Bits> Game for Chomp<B> {
     }
 
     fn known_nimber(&self, component: &Diagram<B>) -> Option<Nimber> {
-        let length = B::BITS - 1 - component.0.leading_zeros();
-        let rows = component.0.count_ones() - 1;
+        match self.reduce(component) {
+            Reduced::Known(n) => Some(n),
+            Reduced::Canonical(_) => None,
+        }
+    }
+
+    fn reduce(&self, component: &Diagram<B>) -> Reduced<Diagram<B>> {
+        let (path, length) = path(*component);
+        let rows = path.count_ones();
         let cols = length - rows;
         if cells(*component) == rows + cols - 1 {
-            return Some((rows - 1) ^ (cols - 1));
+            return Reduced::Known((rows - 1) ^ (cols - 1));
         }
-        if is_two_row_loss(*component) || is_two_row_loss(Self::transpose(*component)) {
-            return Some(0);
+        let transposed = Self::transpose(*component);
+        if is_two_row_loss(path, length) || is_two_row_loss(transposed.0 ^ B::ONE << length, length)
+        {
+            return Reduced::Known(0);
         }
-        None
+        Reduced::Canonical((*component).min(transposed))
     }
 
     fn size(&self, component: &Diagram<B>) -> u64 {
@@ -312,6 +389,66 @@ mod tests {
         assert_eq!(d.0, 0b1_1001_1010);
         assert_eq!(Chomp::rows(d), [4, 2, 2, 1]);
         assert_eq!(Chomp::rows(Chomp::transpose(d)), [4, 3, 1, 1]);
+    }
+
+    /// The moves and their results on the path, against row lengths, for
+    /// every diagram inside the 7 x 7 square and every bite, on both set
+    /// types; the cells and the transposes likewise.
+    #[test]
+    fn bites_on_paths_match_bites_on_rows() {
+        let chomp = Chomp::<u64>::rectangle(7, 7).unwrap();
+        let wide = Chomp::<u128>::rectangle(7, 7).unwrap();
+        let mut diagrams = 0;
+        for code in 1..8u32.pow(7) {
+            let digits: Vec<u32> = (0..7).map(|i| code / 8u32.pow(6 - i) % 8).collect();
+            if digits.windows(2).any(|w| w[1] > w[0]) {
+                continue;
+            }
+            diagrams += 1;
+            let rows: Vec<u32> = digits.into_iter().filter(|&l| l > 0).collect();
+            let diagram = Chomp::<u64>::diagram(&rows).unwrap();
+            assert_eq!(cells(diagram), rows.iter().sum::<u32>());
+            let columns: Vec<u32> = (0..rows[0])
+                .map(|c| rows.iter().filter(|&&l| l > c).count() as u32)
+                .collect();
+            assert_eq!(Chomp::rows(Chomp::transpose(diagram)), columns);
+            let mut moves = Vec::new();
+            chomp.moves(&diagram, &mut moves);
+            let mut expected = Vec::new();
+            for (r, &length) in rows.iter().enumerate() {
+                for c in 0..length {
+                    if (r, c) != (0, 0) {
+                        expected.push(Bite {
+                            row: r as u32,
+                            col: c,
+                        });
+                    }
+                }
+            }
+            assert_eq!(moves, expected);
+            for bite in moves {
+                let after: Vec<u32> = rows
+                    .iter()
+                    .enumerate()
+                    .map(|(r, &l)| {
+                        if r as u32 >= bite.row {
+                            l.min(bite.col)
+                        } else {
+                            l
+                        }
+                    })
+                    .filter(|&l| l > 0)
+                    .collect();
+                assert_eq!(
+                    Chomp::rows(chomp.play(&diagram, &bite)),
+                    after,
+                    "{rows:?} {bite:?}"
+                );
+                let wide_diagram = Chomp::<u128>::diagram(&rows).unwrap();
+                assert_eq!(Chomp::rows(wide.play(&wide_diagram, &bite)), after);
+            }
+        }
+        assert_eq!(diagrams, 3431);
     }
 
     #[test]
@@ -368,5 +505,36 @@ mod tests {
         assert_eq!(moves.len(), 5 + 4 + 4 + 2 - 1);
         assert!(!moves.contains(&Bite { row: 0, col: 0 }));
         assert!(moves.contains(&Bite { row: 3, col: 1 }));
+        // At the limits of the set types (rows + columns 63 and 127).
+        let bitten = |rows: u32, cols: u32, r: u32, c: u32| -> Vec<u32> {
+            (0..rows)
+                .map(|i| if i >= r { cols.min(c) } else { cols })
+                .filter(|&l| l > 0)
+                .collect()
+        };
+        for (rows, cols) in [(31u32, 32u32), (1, 62), (62, 1)] {
+            let chomp = Chomp::<u64>::rectangle(rows, cols).unwrap();
+            let wide = Chomp::<u128>::rectangle(2 * rows, 2 * cols + 1).unwrap();
+            for (r, c) in [
+                (rows - 1, cols - 1),
+                (0, cols - 1),
+                (rows - 1, 0),
+                (0, 1),
+                (1, 0),
+            ] {
+                if (r, c) == (0, 0) || r >= rows || c >= cols {
+                    continue;
+                }
+                let bite = Bite { row: r, col: c };
+                assert_eq!(
+                    Chomp::rows(chomp.play(&chomp.start(), &bite)),
+                    bitten(rows, cols, r, c)
+                );
+                assert_eq!(
+                    Chomp::rows(wide.play(&wide.start(), &bite)),
+                    bitten(2 * rows, 2 * cols + 1, r, c)
+                );
+            }
+        }
     }
 }
