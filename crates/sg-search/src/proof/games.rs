@@ -18,12 +18,6 @@ pub struct CramRules {
     pub blocked: Vec<(u32, u32)>,
 }
 
-/// Whether a Cram board of `rows` x `cols` is stored transposed in `B`
-/// (as `Cram` stores it: rows of at most 8 cells).
-fn transposed<B: Bits>(rows: u32, cols: u32) -> bool {
-    !(cols <= 8 && rows <= B::BITS / 8)
-}
-
 impl<B: Bits> ProofGame for Cram<B> {
     const NAME: &'static str = "cram";
     type Rules = CramRules;
@@ -76,14 +70,7 @@ impl<B: Bits> ProofGame for Cram<B> {
     /// smallest rectangle that holds them, in the board's orientation,
     /// rows separated by `/`: `../.#`.
     fn show(&self, position: &Cells<B>) -> String {
-        let transposed = transposed::<B>(self.rows(), self.cols());
-        let cells: Vec<(u32, u32)> = (0..B::BITS)
-            .filter(|&bit| position.0.has(bit))
-            .map(|bit| {
-                let (r, c) = (bit / 8, bit % 8);
-                if transposed { (c, r) } else { (r, c) }
-            })
-            .collect();
+        let cells = self.cells_of(*position);
         if cells.is_empty() {
             return "no free cell".to_owned();
         }
