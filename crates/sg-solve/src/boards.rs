@@ -5,9 +5,9 @@
 use std::fmt;
 
 /// The longest side of a Cram board the engine supports.
-pub const CRAM_MAX_SIDE: u32 = sg_search::games::cram::MAX_ROWS;
+pub const CRAM_MAX_SIDE: u32 = sg_search::games::cram::MAX_SIDE;
 /// The most cells of the shorter side of a Cram board.
-pub const CRAM_MAX_SHORT_SIDE: u32 = 8;
+pub const CRAM_MAX_SHORT_SIDE: u32 = sg_search::games::cram::MAX_SHORT_SIDE;
 
 /// A problem in an input, at a line and column (both 1-based; columns
 /// count bytes) when it has a place.

@@ -24,6 +24,13 @@
 use crate::bits::Bits;
 use crate::game::{Game, Nimber, Reduced};
 
+/// The longest side of a board the engine supports (with the other at
+/// most [`MAX_SHORT_SIDE`]).
+pub const MAX_SIDE: u32 = 16;
+
+/// The most cells of the shorter side of a board.
+pub const MAX_SHORT_SIDE: u32 = 8;
+
 /// Free cells, bit `stride * row + column` in the stored orientation
 /// (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -53,7 +60,7 @@ pub enum CramError {
     },
     /// Larger than the engine holds.
     #[error(
-        "a Cram board of {rows}x{cols} is larger than the engine supports: one side at most 8 and the other at most 16"
+        "a Cram board of {rows}x{cols} is larger than the engine supports: one side at most {MAX_SHORT_SIDE} and the other at most {MAX_SIDE}"
     )]
     TooLarge {
         /// Rows asked for.
@@ -118,6 +125,12 @@ fn fits_in(rows: u32, cols: u32, bits: u32) -> Option<(bool, u32)> {
         }
     }
     None
+}
+
+/// Whether the engine supports a board of `rows` x `cols` (in a `u128`):
+/// one side at most [`MAX_SHORT_SIDE`], the other at most [`MAX_SIDE`].
+pub fn fits(rows: u32, cols: u32) -> bool {
+    rows > 0 && cols > 0 && layout::<u128>(rows, cols).is_some()
 }
 
 /// Whether a board of `rows` x `cols` fits in a `u64` (so that
@@ -748,5 +761,16 @@ mod tests {
             Err(CramError::TooLarge { .. })
         ));
         assert!(Cram::<u128>::new(8, 16).is_ok());
+        for rows in 1..=20 {
+            for cols in 1..=20 {
+                let supported = rows.min(cols) <= MAX_SHORT_SIDE && rows.max(cols) <= MAX_SIDE;
+                assert_eq!(fits(rows, cols), supported, "{rows}x{cols}");
+                assert_eq!(
+                    Cram::<u128>::new(rows, cols).is_ok(),
+                    supported,
+                    "{rows}x{cols}"
+                );
+            }
+        }
     }
 }
