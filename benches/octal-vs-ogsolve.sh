@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Speed of grundy's octal engine against ogsolve (Piotr Beling's octal game
-# solver, method rc2), side by side, on the heap sizes of issue 9:
+# solver, method rc2), side by side, on these games and heap sizes:
 #
 #   .354 to 2,200,000   .6 to 2^20   .106 to 2^18   .376 to 2^20
 #
@@ -14,23 +14,22 @@
 # every core of the machine (rayon); ogsolve is single-threaded. CPU times
 # (user) are reported too.
 #
-# ogsolve is GPL software and is not part of this repository: install it
-# with
-#   cargo install ogsolve --root /work/tools/ogsolve
-# and point OGSOLVE at the binary if it is elsewhere.
+# ogsolve is GPL software and is not part of this repository. The script
+# runs the binary named by the environment variable OGSOLVE, or else
+# `ogsolve` on PATH; install it with
+#   cargo install ogsolve --root DIR
+# and run with OGSOLVE=DIR/bin/ogsolve (or put DIR/bin on PATH).
 #
 # Usage: benches/octal-vs-ogsolve.sh [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${1:-5}
-OGSOLVE=${OGSOLVE:-/work/tools/ogsolve/bin/ogsolve}
-if ! [ -x "$OGSOLVE" ]; then
-    OGSOLVE=$(command -v ogsolve || true)
-fi
+OGSOLVE=${OGSOLVE:-$(command -v ogsolve || true)}
 if [ -z "$OGSOLVE" ] || ! [ -x "$OGSOLVE" ]; then
-    echo "error: ogsolve not found (looked at \$OGSOLVE, /work/tools/ogsolve/bin/ogsolve and PATH)." >&2
-    echo "install it with:  cargo install ogsolve --root /work/tools/ogsolve" >&2
+    echo "error: ogsolve not found (looked at \$OGSOLVE, then PATH)." >&2
+    echo "install it with:  cargo install ogsolve --root DIR" >&2
+    echo "then run:         OGSOLVE=DIR/bin/ogsolve $0 ${1:-}" >&2
     exit 2
 fi
 

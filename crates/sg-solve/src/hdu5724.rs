@@ -5,6 +5,12 @@
 //! (the columns of the row's pieces, `1..=W`, all different; `W = 20` in
 //! the judge). The game is the sum of its rows; a row's value comes from a
 //! caller-supplied evaluator (closed form, or a precomputed table).
+//!
+//! Tried and dropped: reading token by token with no branch per row (every
+//! token classified by arithmetic; its conversions then form one chain of
+//! dependent instructions: slower than the mispredicted branch at each
+//! row's end); the rows' values looked up after the whole case is read; one
+//! solver per value source so that the look-up inlines (no change).
 
 use crate::answer::{CaseAnswer, RowMove};
 use crate::error::{InputError, InputErrorKind};
@@ -38,7 +44,8 @@ pub enum Threads {
 /// Inputs shorter than this are solved on one thread by [`Threads::Auto`]:
 /// starting the second thread costs more than it saves on them (the first
 /// cases of `hdu5724-large`, two threads against one: 1.01x the time at
-/// 449 KB, 0.97x at 562 KB, 0.93x at 674 KB; see README, Performance).
+/// 449 KB, 0.97x at 562 KB, 0.93x at 674 KB, in paired runs of
+/// `benches/paired.py`).
 pub const TWO_THREADS_MIN_BYTES: usize = 512 * 1024;
 
 /// Options of the solver.

@@ -12,7 +12,8 @@
 //! can be: only files of at least [`MAP_THRESHOLD`] bytes are mapped.
 //!
 //! The promise: a mapped input file must not be modified or truncated
-//! while `grundy` runs (see `--help` and README, "The subcommands").
+//! while `grundy` runs (see `--help` and the README, "Errors, exit
+//! statuses and files").
 
 use memmap2::Mmap;
 use std::fmt;
@@ -180,8 +181,8 @@ fn read_file(mut file: File, what: &str, limit: u64) -> Result<Input, ReadError>
     // modified or truncated while mapped would change bytes behind that
     // shared reference (undefined behaviour) or make reads fault (SIGBUS):
     // the user promises not to (documented in `--help` of every judge
-    // subcommand and in README, "The subcommands"), as for any program
-    // that maps its input. Pipes and devices are never mapped.
+    // subcommand and in the README, "Errors, exit statuses and files"), as
+    // for any program that maps its input. Pipes and devices are never mapped.
     let Ok(map) = (unsafe { Mmap::map(&file) }) else {
         // A file system that cannot map: read it instead.
         return read_stream(file, what, limit);

@@ -42,7 +42,7 @@ pub enum Threads {
 
 /// Inputs shorter than this are solved on one thread by [`Threads::Auto`]:
 /// starting the second thread and handing cases over costs more than it
-/// saves on them (see README, Performance).
+/// saves on them (see docs/JUDGE-SOLVERS.md).
 pub const TWO_THREADS_MIN_BYTES: usize = 1 << 20;
 
 /// Options of the solver.

@@ -8,7 +8,7 @@
 //!
 //! Cost (one thread): one pass over the table, reading each follower's
 //! value: the row table of 2^20 rows and the knight table of 1024^2
-//! squares take milliseconds (see README, "Precomputed tables").
+//! squares take milliseconds (see docs/TABLES.md).
 
 use crate::error::TableError;
 use crate::format::TableKind;

@@ -238,8 +238,8 @@ pub(crate) fn open_table(path: &Path, verify_checksum: bool) -> Result<TableFile
     // SAFETY: only files above COPY_LIMIT are mapped. grundy never writes
     // table files and `cargo xtask gen` replaces them by rename, never in
     // place; whoever passes a large table file to grundy promises not to
-    // modify or truncate it while grundy runs (see --tables and README,
-    // "Precomputed tables").
+    // modify or truncate it while grundy runs (see --tables and
+    // docs/TABLES.md).
     unsafe { sg_tables::open(path, verify_checksum) }
 }
 

@@ -18,6 +18,11 @@
 //! so the output and any error (its message, line and column, and the
 //! answers before it) are always those of one thread. Only plain output
 //! comes this way: `--hint` and `--json` stay on one thread.
+//!
+//! Left to the scheduler, the second thread started on its parent's CPU
+//! and stayed there for most of a judge-size input (no gain): the calling
+//! thread now waits at a barrier until the second thread runs, and is then
+//! placed on the idle CPU.
 
 use super::{Options, solve_case, solve_cases};
 use crate::error::InputError;

@@ -16,6 +16,14 @@
 //! cycle before a bad stone count of the same case (as the one-thread path
 //! does, which computes the values before reading the counts), and every
 //! answer before the error is written.
+//!
+//! Tried and dropped: a message per case (each hand-over woke the other
+//! thread: slower than one thread); a channel of two batches (no better);
+//! spinning instead of yielding while waiting (slower on small inputs: the
+//! new thread starts on its parent's CPU); the reader solving the larger
+//! cases itself when the channel is full, and packing judge-size cases
+//! (both slower than handing them over); values from the sinks up (Kahn's
+//! order) instead of the depth-first search (slower).
 
 use super::{Edges, Header, read_edge_list, read_edges, read_header, write_answer};
 use crate::error::InputError;
@@ -184,7 +192,7 @@ fn read_cases(input: &[u8], json: bool, reader_solves: bool, sender: &SyncSender
 
 /// Messages waiting to be handed over: one hand-over per batch instead of
 /// two per case (on `uva11927-large`, a message at a time took 31 ms,
-/// 128 KiB batches 21 ms; see README, Performance).
+/// 128 KiB batches 21 ms, in paired runs of `benches/paired.py`).
 struct Batch<'a> {
     input: &'a [u8],
     json: bool,

@@ -33,7 +33,7 @@ use sg_core::row::row_grundy_by_definition;
 
 /// The widest row table the generator makes: `2^28` bytes (256 MiB) held
 /// in memory, the largest it has been run and timed at (19 s on 2 cores,
-/// see README, Performance). A table file could hold wider rows
+/// `cargo xtask gen --out DIR --row-width 28`). A table file could hold wider rows
 /// ([`MAX_ROW_WIDTH`]; checked when compiling), but not in memory here.
 pub const MAX_WIDTH: u32 = 28;
 const _: () = assert!(MAX_WIDTH <= MAX_ROW_WIDTH);
