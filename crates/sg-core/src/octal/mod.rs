@@ -52,8 +52,9 @@
 //!   `unsafe` vector code, behind safe functions that take a token proving
 //!   the CPU feature; each has a portable counterpart that the tests
 //!   compare it with.
-//! - `sequence`, `crew`: the incremental engine and its threads; `period`:
-//!   certified periods; `sums`: sums of heaps and winning moves.
+//! - `sequence`, `crew`: the incremental engine and its threads; `check`:
+//!   stored values checked by the same method; `period`: certified
+//!   periods; `sums`: sums of heaps and winning moves.
 //!
 //! # The periodicity theorem
 //!
