@@ -98,7 +98,9 @@
 //!   found. An automorphism maps a set of vertices to a set inducing an
 //!   isomorphic graph, so any image is a correct representative; when the
 //!   caps cut the search short, fewer positions are merged, never wrong
-//!   ones. This merges components that differ by a symmetry of the whole
+//!   ones (and the smallest image is lowered again through the
+//!   automorphisms until it has no smaller image, so that a canonical form
+//!   is its own canonical form). This merges components that differ by a symmetry of the whole
 //!   graph; it does not merge isomorphic components placed differently
 //!   (two separate copies of a triangle in a random graph).
 
@@ -363,6 +365,17 @@ impl<B: Bits> NodeKayles<B> {
         (0..self.vertices).filter(|&v| position.0.has(v)).collect()
     }
 
+    /// The edges, each once as `(u, v)` with `u < v`, in increasing order.
+    pub fn edges(&self) -> Vec<(u32, u32)> {
+        (0..self.vertices)
+            .flat_map(|u| {
+                (u + 1..self.vertices)
+                    .filter(move |&v| self.closed[u as usize].has(v))
+                    .map(move |v| (u, v))
+            })
+            .collect()
+    }
+
     /// The automorphisms found (the identity first), each as the image of
     /// every vertex.
     pub fn automorphisms(&self) -> &[Vec<u32>] {
@@ -539,6 +552,22 @@ impl<B: Bits> NodeKayles<B> {
                             && image
                                 .mirror_blocked
                                 .is_some_and(|blocked| set & blocked == B::ZERO);
+                }
+                // When the automorphisms found are not the whole group
+                // (not closed under composition), the smallest image may
+                // have smaller images still: go on down to a set that has
+                // none, so that the canonical form is its own.
+                if !self.automorphisms_complete {
+                    loop {
+                        let lower = images
+                            .iter()
+                            .map(|image| image.table.image(best))
+                            .fold(best, B::min);
+                        if lower == best {
+                            break;
+                        }
+                        best = lower;
+                    }
                 }
                 (best, loss)
             }
@@ -1103,6 +1132,35 @@ mod tests {
         assert!(
             losses > 100,
             "only {losses} symmetric losses met on other graphs"
+        );
+    }
+
+    proptest::proptest! {
+        /// A canonical form is its own canonical form (what proofs rely
+        /// on), on grids and on graphs whose automorphisms were capped.
+        #[test]
+        fn canonical_forms_are_their_own(bits in proptest::num::u128::ANY, graph in 0usize..4) {
+            let game: NodeKayles<u128> = match graph {
+                0 => NodeKayles::grid(5, 5).unwrap(),
+                1 => NodeKayles::grid(3, 16).unwrap(),
+                // No edge: 12! automorphisms, capped.
+                2 => NodeKayles::new(12, &[]).unwrap(),
+                // Two disjoint 6-cycles: 288, capped.
+                _ => NodeKayles::new(12, &[cycle(6), cycle(6).iter().map(|&(u, v)| (u + 6, v + 6)).collect()].concat()).unwrap(),
+            };
+            proptest::prop_assert_eq!(game.automorphisms_complete(), graph < 2);
+            let canonical = game.canonical(&Vertices(bits & game.all));
+            proptest::prop_assert_eq!(game.canonical(&canonical), canonical);
+        }
+    }
+
+    #[test]
+    fn edges_are_listed_once() {
+        let game = NodeKayles::<u64>::new(4, &[(2, 1), (1, 2), (0, 3), (3, 2)]).unwrap();
+        assert_eq!(game.edges(), [(0, 3), (1, 2), (2, 3)]);
+        assert_eq!(
+            NodeKayles::<u64>::grid(2, 2).unwrap().edges(),
+            [(0, 1), (0, 2), (1, 3), (2, 3)]
         );
     }
 
