@@ -1,0 +1,237 @@
+//! The solver: nimbers, outcomes and winning moves of a [`Game`]'s
+//! positions, by the search of Lemoine and Viennot ("Nimbers are
+//! inevitable", 2012), driven by an explicit stack.
+//!
+//! # The method
+//!
+//! A position is a disjunctive sum of components ([`Game::split`]); its
+//! nimber is the XOR of theirs. The search never asks for the nimber of a
+//! whole sum: it asks whether a component `C` has nimber `t` ("is `C + *t`
+//! a loss for the player to move?"), and answers a question about a sum
+//! `C1 + ... + Cm + *t` by computing the nimbers of all components but the
+//! largest, `x`, and asking whether the largest has nimber `t ^ x`.
+//!
+//! Whether `C` has nimber `t`: the nimber is the mex of the options'
+//! nimbers, so it is `t` exactly when no option has nimber `t` and every
+//! value below `t` is the nimber of an option. The search first looks for
+//! an option of nimber `t` (one found ends the question: the answer is
+//! no); only when there is none does it look, value by value from the
+//! lowest not known to be reached, for an option of each value below `t`
+//! (the first value with none is the nimber, and the answer is no). The
+//! nimber itself is the first `t`, upward from what is known, with no
+//! option of nimber `t`. What each question teaches is kept in the
+//! transposition table ([`crate::table`]): the exact nimber, or a lower
+//! bound and values known not to be the nimber, which answer later
+//! questions without search.
+//!
+//! Two prunings cut the options examined. An option whose components
+//! have all known nimbers is decided from the table alone, before any
+//! search (the options are examined in two passes). And an option with a
+//! single unknown component whose table entry excludes the value needed
+//! is skipped.
+//!
+//! # The stack
+//!
+//! Questions nest as deep as the game is long. The search keeps its own
+//! stack of frames on the heap (one per component being examined), so a
+//! game a million moves deep needs memory, not a deep call stack.
+
+mod parallel;
+mod questions;
+mod worker;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::game::{Game, Nimber};
+use crate::table::Table;
+use crate::{Outcome, SearchError};
+use worker::Worker;
+
+/// Why a worker stopped before answering.
+#[derive(Debug)]
+enum Stop {
+    /// The search failed.
+    Error(SearchError),
+    /// Another thread answered the question this worker's answer was for.
+    Cancelled,
+}
+
+impl From<SearchError> for Stop {
+    fn from(error: SearchError) -> Self {
+        Stop::Error(error)
+    }
+}
+
+/// The public result of a top-level worker (which no one cancels).
+fn public<T>(result: Result<T, Stop>) -> Result<T, SearchError> {
+    result.map_err(|stop| match stop {
+        Stop::Error(error) => error,
+        Stop::Cancelled => unreachable!("a top-level search is never cancelled"),
+    })
+}
+
+/// How a [`Solver`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The most bytes the transposition table may hold.
+    pub memory: usize,
+    /// Threads of the search: 1 for the calling thread only, 0 for one per
+    /// CPU.
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            memory: 256 << 20,
+            threads: 1,
+        }
+    }
+}
+
+/// Solves positions of a game; keeps what it learns between calls.
+pub struct Solver<'g, G: Game> {
+    game: &'g G,
+    table: Table<G::Position>,
+    expanded: AtomicU64,
+    /// The threads of a parallel search (none for one thread).
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl<'g, G: Game> Solver<'g, G> {
+    /// A solver with the default [`Options`].
+    pub fn new(game: &'g G) -> Self {
+        Self::with_options(game, Options::default())
+    }
+
+    /// A solver with the given options. Threads that cannot be started
+    /// leave the search on the calling thread.
+    pub fn with_options(game: &'g G, options: Options) -> Self {
+        let threads = match options.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let pool = (threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        Solver {
+            game,
+            table: Table::new(options.memory, threads),
+            expanded: AtomicU64::new(0),
+            pool,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// The threads the search uses.
+    pub fn threads(&self) -> usize {
+        self.pool
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads)
+    }
+
+    /// Runs `search` on a worker, in the solver's threads.
+    fn with_worker<T: Send>(
+        &self,
+        search: impl FnOnce(&mut Worker<'_, 'g, G>) -> Result<T, Stop> + Send,
+    ) -> Result<T, SearchError> {
+        let run = || {
+            let mut worker = Worker::new(self, Vec::new(), 0);
+            let result = search(&mut worker);
+            worker.flush();
+            public(result)
+        };
+        match &self.pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        }
+    }
+
+    /// The nimber of `position`.
+    pub fn nimber(&self, position: &G::Position) -> Result<Nimber, SearchError> {
+        self.with_worker(|worker| {
+            let (components, mut x) = worker.components_of(position);
+            for component in &components {
+                x ^= worker.nimber(component)?;
+            }
+            Ok(x)
+        })
+    }
+
+    /// Whether the player to move wins `position + *heap`.
+    pub fn outcome(&self, position: &G::Position, heap: Nimber) -> Result<Outcome, SearchError> {
+        self.with_worker(|worker| {
+            let (components, known) = worker.components_of(position);
+            Ok(if worker.sum_has_nimber(&components, heap ^ known)? {
+                Outcome::Lose
+            } else {
+                Outcome::Win
+            })
+        })
+    }
+
+    /// A move of `position` to a position of nimber 0 (which wins), or
+    /// `None` when there is none (the position is lost, or over).
+    pub fn winning_move(&self, position: &G::Position) -> Result<Option<G::Move>, SearchError> {
+        self.with_worker(|worker| {
+            let mut moves = Vec::new();
+            self.game.moves(position, &mut moves);
+            for mv in moves {
+                let next = self.game.play(position, &mv);
+                let (components, known) = worker.components_of(&next);
+                if worker.sum_has_nimber(&components, known)? {
+                    return Ok(Some(mv));
+                }
+            }
+            Ok(None)
+        })
+    }
+
+    /// Entries in the transposition table.
+    pub fn positions(&self) -> usize {
+        self.table.len()
+    }
+
+    /// How far the search has got: cheap to read from another thread while
+    /// a search runs (for a progress line).
+    pub fn stats(&self) -> Stats {
+        Stats {
+            expanded: self.expanded.load(Ordering::Relaxed),
+            positions: self.table.entries(),
+            table_bytes: self.table.bytes(),
+            table_budget: self.table.budget(),
+        }
+    }
+
+    /// Bytes the transposition table holds.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Positions expanded (their options generated) so far.
+    pub fn expanded(&self) -> u64 {
+        self.expanded.load(Ordering::Relaxed)
+    }
+}
+
+/// How far a search has got (see [`Solver::stats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Positions expanded (their moves generated) so far.
+    pub expanded: u64,
+    /// Entries in the transposition table.
+    pub positions: u64,
+    /// Bytes the transposition table holds.
+    pub table_bytes: usize,
+    /// The most bytes it may hold.
+    pub table_budget: usize,
+}

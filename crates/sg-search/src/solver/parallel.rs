@@ -1,0 +1,73 @@
+//! Sharing a frame's pass two between threads near the root of the
+//! search: each option is examined by a worker of its own (on rayon's
+//! threads), and the first that has the value sought stops the others.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use super::Stop;
+use super::worker::Worker;
+use crate::game::{Game, Nimber};
+
+/// Frames at most this deep in the search share their pass two between
+/// threads.
+const PARALLEL_DEPTH: usize = 2;
+impl<G: Game> Worker<'_, '_, G> {
+    /// Whether the top frame's pass two is shared between threads: near
+    /// the root of the search (where the work under each option is large),
+    /// when there are threads to share it with.
+    pub(super) fn parallel_here(&self) -> bool {
+        self.solver.pool.is_some() && self.base_depth + self.stack.len() <= PARALLEL_DEPTH
+    }
+
+    /// Pass two of the top frame on all threads: looks for an option of
+    /// nimber `t` among those of `order`, each examined by a worker of its
+    /// own; the first found stops the others.
+    pub(super) fn parallel_scan(&mut self) -> Result<Option<usize>, Stop> {
+        let frame = self.stack.last().expect("a frame");
+        let t = frame.t;
+        let jobs: Vec<(usize, Vec<G::Position>, Nimber)> = self.lists.order
+            [frame.order..frame.order + frame.order_len]
+            .iter()
+            .map(|&option| {
+                let (parts, _, known) = self.lists.option(frame.moves + option as usize);
+                (option as usize, parts.to_vec(), known)
+            })
+            .collect();
+        let stop = AtomicBool::new(false);
+        let mut stops = self.stops.clone();
+        stops.push(&stop);
+        let solver = self.solver;
+        let base_depth = self.base_depth + self.stack.len();
+        // Each job's worker starts with what this one learnt of good
+        // replies (a worker without it searches much more).
+        let history = &self.history;
+        let found = jobs
+            .par_iter()
+            .with_max_len(1)
+            .map(|(option, parts, known)| {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                let mut worker = Worker::new(solver, stops.clone(), base_depth);
+                worker.history.clone_from(history);
+                let result = worker.sum_has_nimber(parts, t ^ known);
+                worker.flush();
+                match result {
+                    Ok(true) => {
+                        stop.store(true, Ordering::Relaxed);
+                        Ok(Some(*option))
+                    }
+                    Ok(false) => Ok(None),
+                    Err(Stop::Cancelled) if stop.load(Ordering::Relaxed) => Ok(None),
+                    Err(other) => Err(other),
+                }
+            })
+            .find_map_any(|result: Result<Option<usize>, Stop>| match result {
+                Ok(None) => None,
+                other => Some(other),
+            });
+        found.transpose().map(Option::flatten)
+    }
+}
