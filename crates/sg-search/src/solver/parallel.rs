@@ -13,6 +13,7 @@ use crate::game::{Game, Nimber};
 /// Frames at most this deep in the search share their pass two between
 /// threads.
 const PARALLEL_DEPTH: usize = 2;
+
 impl<G: Game> Worker<'_, '_, G> {
     /// Whether the top frame's pass two is shared between threads: near
     /// the root of the search (where the work under each option is large),
