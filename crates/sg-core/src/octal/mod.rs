@@ -111,6 +111,7 @@ mod definition;
 mod heap;
 mod moves;
 mod period;
+mod repeat;
 mod rules;
 mod search;
 mod sequence;
@@ -118,10 +119,11 @@ mod sparse;
 mod sums;
 #[cfg(test)]
 mod tests;
+mod two_way;
 
 pub use check::check_values;
 pub use definition::{grundy_by_definition, grundy_of_heap};
-pub use period::{Period, PeriodicSequence};
+pub use period::{Period, PeriodicSequence, certify};
 pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, Rules};
 pub use sequence::{Sequence, Status};
 pub use sums::{HeapMove, HeapValues, winning_move};

@@ -3,6 +3,7 @@
 //! arrive, and the smallest period and preperiod once one is certified.
 
 use super::moves::Moves;
+use super::repeat::{EVERY_VALUE_UP_TO, Watch, first_repeat};
 
 /// A certified period of a Grundy sequence: `G(n + period) = G(n)` for
 /// every `n >= preperiod`, with both as small as possible.
@@ -82,6 +83,22 @@ impl PeriodicSequence {
     }
 }
 
+/// The period a [`Sequence`](super::Sequence) computing these values
+/// certifies, and where: the values are given to the period search one at
+/// a time, as a run gives them, so a run that computed them stops at
+/// `certified_with` with this period. `None` if no period is certified
+/// by the end of the values, and for Grundy's game (no periodicity
+/// theorem). The values are trusted to be `G(0), G(1), ...` of `rules`;
+/// the time is linear in their number.
+pub fn certify(rules: &super::Rules, values: &[u16]) -> Option<Period> {
+    if !rules.has_periodicity_theorem() {
+        return None;
+    }
+    let moves = Moves::new(rules);
+    let mut tracker = Tracker::default();
+    (1..=values.len()).find_map(|len| tracker.push(&moves, &values[..len]))
+}
+
 /// How many values `G(0..L)` certify period `p` from `e`: the smallest `L`
 /// with `L >= N(e, p) + p` (the table in [`crate::octal`]), or `None` for
 /// Grundy's game, which has no periodicity theorem.
@@ -106,6 +123,13 @@ pub(crate) fn certificate_len(moves: &Moves, e: u64, p: u64) -> Option<u64> {
 
 /// Looks for a period while values arrive, and certifies one as soon as
 /// the values suffice.
+///
+/// Its cost is linear in the values pushed, whatever their shape: a
+/// search runs after each of the first 4096 values, then each time the
+/// values have grown by an eighth, and each costs `O(len)` (see
+/// [`first_repeat`]), so the searches add up to about 9 passes over the
+/// values; each push costs `O(1)` otherwise; and the smallest period and
+/// preperiod of a certified candidate cost `O(p log p + e)`.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Tracker {
     /// The candidate `(period, preperiod)`: `G(m + p) = G(m)` for every
@@ -114,6 +138,12 @@ pub(crate) struct Tracker {
     candidate: Option<Candidate>,
     /// The number of values at which the next search for a candidate runs.
     next_search: u64,
+    /// The answers of the searches after each of the first
+    /// [`EVERY_VALUE_UP_TO`] values (dropped after them).
+    runs: Option<Watch>,
+    /// The values read by the searches so far (what bounds their time; the
+    /// tests check that it grows linearly).
+    work: u64,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -138,29 +168,50 @@ impl Tracker {
                 c.certify_at = certificate_len(moves, c.preperiod, c.period)?;
             }
         }
+        // After each of the first values, the runs answer; then they go.
+        let answered = match &mut self.runs {
+            _ if len as usize > EVERY_VALUE_UP_TO => {
+                self.runs = None;
+                None
+            }
+            Some(runs) => runs.push(values, &mut self.work),
+            None if len == 1 => {
+                let mut runs = Watch::default();
+                let answer = runs.push(values, &mut self.work);
+                self.runs = Some(runs);
+                answer
+            }
+            None => None,
+        };
         if len >= self.next_search {
-            self.next_search = len + if len < 4096 { 1 } else { len / 8 };
-            self.search(moves, values);
+            self.next_search = len
+                + if len < EVERY_VALUE_UP_TO as u64 {
+                    1
+                } else {
+                    len / 8
+                };
+            let repeat = answered.unwrap_or_else(|| first_repeat(values, &mut self.work));
+            self.search(moves, values, repeat);
         }
         let c = self.candidate?;
-        (len >= c.certify_at).then(|| smallest(values, c.preperiod, c.period, len))
+        (len >= c.certify_at).then(|| smallest(values, c.preperiod, c.period, len, &mut self.work))
     }
 
-    /// Looks for the smallest `p <= len/2` such that the last
-    /// `max(len/4, p)` values repeat `p` earlier; adopts it if it would
+    /// Given the smallest `p <= len/2` such that the last `max(len/4, p)`
+    /// values repeat `p` earlier (`repeat`), adopts it if it would
     /// certify sooner than the current candidate. A period certifiable with
     /// `len` values passes this test (the window lies beyond `e + p`), so a
     /// candidate is found before it can be certified, and the run stops at
     /// the first length that certifies it.
-    fn search(&mut self, moves: &Moves, values: &[u16]) {
+    fn search(&mut self, moves: &Moves, values: &[u16], repeat: Option<usize>) {
         let len = values.len();
-        let Some(p) = first_repeat(values) else {
+        let Some(p) = repeat else {
             return;
         };
         if self.candidate.is_some_and(|c| c.period == p as u64) {
             return;
         }
-        let e = preperiod_for(values, p, len - p);
+        let e = preperiod_for(values, p, len - p, &mut self.work);
         let Some(certify_at) = certificate_len(moves, e as u64, p as u64) else {
             return;
         };
@@ -172,70 +223,62 @@ impl Tracker {
             });
         }
     }
+
+    /// The values read by the searches so far.
+    #[cfg(test)]
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
 }
 
-/// The smallest `p <= len/2` such that the last `max(len/4, p)` values
-/// repeat `p` earlier. Most `p` fail at once: blocks of 32 are screened
-/// without a branch for the last two values (the loop vectorises), and
-/// only the `p` that pass are checked in full.
-fn first_repeat(values: &[u16]) -> Option<usize> {
-    const BLOCK: usize = 32;
-    let len = values.len();
-    let holds = |p: usize| {
-        let window = (len / 4).max(p);
-        (len - window..len)
-            .rev()
-            .all(|m| values[m] == values[m - p])
-    };
-    if len < 8 {
-        // The screen needs windows of two values or more (len/4 >= 2).
-        return (1..=len / 2).find(|&p| holds(p));
-    }
-    let (last, before) = (values[len - 1], values[len - 2]);
-    let top = len / 2;
-    let mut p = 1;
-    while p + BLOCK <= top + 1 {
-        // Bit j: p + j passes the screen (values[len - 1 - (p + j)] is
-        // `last`, values[len - 2 - (p + j)] is `before`).
-        let ends = &values[len - 1 - (p + BLOCK - 1)..=len - 1 - p];
-        let befores = &values[len - 2 - (p + BLOCK - 1)..=len - 2 - p];
-        let mut pass = 0u32;
-        for (k, (&e, &b)) in ends.iter().zip(befores).enumerate() {
-            // ends[k] is values[len - 1 - q] with q = p + BLOCK - 1 - k.
-            pass |= u32::from((e == last) & (b == before)) << (BLOCK - 1 - k);
-        }
-        while pass != 0 {
-            let j = pass.trailing_zeros() as usize;
-            pass &= pass - 1;
-            if holds(p + j) {
-                return Some(p + j);
-            }
-        }
-        p += BLOCK;
-    }
-    (p..=top).find(|&p| holds(p))
-}
-
-/// The smallest `e <= from` such that `G(m) = G(m + p)` for `e <= m < from`.
-fn preperiod_for(values: &[u16], p: usize, from: usize) -> usize {
-    (0..from)
+/// The smallest `e <= from` such that `G(m) = G(m + p)` for `e <= m < from`
+/// (adding the values read to `work`).
+fn preperiod_for(values: &[u16], p: usize, from: usize, work: &mut u64) -> usize {
+    let e = (0..from)
         .rev()
         .find(|&m| values[m] != values[m + p])
-        .map_or(0, |m| m + 1)
+        .map_or(0, |m| m + 1);
+    *work += (from - e + 1) as u64;
+    e
 }
 
 /// The smallest period and preperiod, given that `G` is certified
-/// `p`-periodic from `e` and `G(0..len)` is known with `len >= e + p`.
-pub(crate) fn smallest(values: &[u16], e: u64, p: u64, len: u64) -> Period {
+/// `p`-periodic from `e` and `G(0..len)` is known with `len >= e + p`
+/// (adding the values read to `work`).
+///
+/// The periods `d` dividing `p` for which one period from `e` repeats
+/// `d` later (`G` is then `d`-periodic from `e`) are the multiples of the
+/// smallest one that divide `p` (two such periods give their gcd), so the
+/// smallest is found by dividing `p` by each of its prime factors while
+/// the quotient is still a period: at most `log2 p` checks of `p` values.
+pub(crate) fn smallest(values: &[u16], e: u64, p: u64, len: u64, work: &mut u64) -> Period {
     let (e, p) = (e as usize, p as usize);
     // G through the certified period (the values may end before e + 2p).
     let at = |m: usize| values[if m < e { m } else { e + (m - e) % p }];
-    let d = (1..=p)
-        .filter(|d| p % d == 0)
-        .find(|&d| (e..e + p).all(|m| at(m) == at(m + d)))
-        .unwrap_or(p);
+    let mut repeats = |d: usize| {
+        *work += p as u64;
+        (e..e + p).all(|m| at(m) == at(m + d))
+    };
+    let mut d = p;
+    let mut rest = p;
+    let mut factor = 2;
+    while rest > 1 {
+        if factor * factor > rest {
+            // What is left is prime.
+            factor = rest;
+        }
+        if rest % factor == 0 {
+            while rest % factor == 0 {
+                rest /= factor;
+            }
+            while d % factor == 0 && repeats(d / factor) {
+                d /= factor;
+            }
+        }
+        factor += 1;
+    }
     Period {
-        preperiod: preperiod_for(values, d, e) as u64,
+        preperiod: preperiod_for(values, d, e, work) as u64,
         period: d as u64,
         certified_with: len,
     }
@@ -246,39 +289,91 @@ mod tests {
     use super::*;
     use crate::octal::Rules;
 
-    /// `first_repeat` equals trying every `p` in order, on random
-    /// sequences that repeat (with small alphabets, so that the screen
-    /// passes often) and that do not.
+    /// `smallest` equals trying every divisor of the period in increasing
+    /// order (the definition: the first `d` such that one period from `e`
+    /// repeats `d` later), then walking the preperiod down.
     #[test]
-    fn first_repeat_equals_trying_every_period() {
-        let mut rng = crate::testing::SplitMix64::new(12);
-        let mut found = 0;
+    fn smallest_equals_trying_every_divisor() {
+        let mut rng = crate::testing::SplitMix64::new(5);
         for case in 0..3000 {
-            let len = 1 + rng.below(300) as usize;
-            let alphabet = 1 + rng.below(4);
-            let p = 1 + rng.below(70) as usize;
-            let e = rng.below(len as u64 + 1) as usize;
-            let mut values: Vec<u16> = (0..len).map(|_| rng.below(alphabet) as u16).collect();
-            if case % 2 == 0 {
-                for m in e.max(p)..len {
-                    values[m] = values[m - p];
-                }
+            // A sequence with smallest period d from some e0, written as
+            // period p = d * k from e >= e0.
+            let d = 1 + rng.below(12) as usize;
+            let p = d * (1 + rng.below(12) as usize);
+            let e = rng.below(40) as usize;
+            let alphabet = 1 + rng.below(3);
+            let mut values: Vec<u16> = (0..e + 2 * p + rng.below(20) as usize)
+                .map(|_| rng.below(alphabet) as u16)
+                .collect();
+            for m in e + d..values.len() {
+                values[m] = values[m - d];
             }
-            let expected = (1..=len / 2).find(|&p| {
-                let window = (len / 4).max(p);
-                (len - window..len).all(|m| values[m] == values[m - p])
-            });
-            found += usize::from(expected.is_some());
-            assert_eq!(first_repeat(&values), expected, "case {case}: {values:?}");
+            let len = values.len();
+            let at = |m: usize| values[if m < e { m } else { e + (m - e) % p }];
+            let expected = (1..=p)
+                .filter(|dd| p % dd == 0)
+                .find(|&dd| (e..e + p).all(|m| at(m) == at(m + dd)))
+                .unwrap();
+            let expected_e = (0..e)
+                .rev()
+                .find(|&m| values[m] != values[m + expected])
+                .map_or(0, |m| m + 1);
+            let got = smallest(&values, e as u64, p as u64, len as u64, &mut 0);
+            assert_eq!(
+                (got.preperiod, got.period, got.certified_with),
+                (expected_e as u64, expected as u64, len as u64),
+                "case {case}: e {e} p {p}: {values:?}"
+            );
         }
-        assert!(found > 1000 && found < 2900, "{found}");
+    }
+
+    /// The shape that made the tracker quadratic: a long preperiod, then
+    /// period 2. The values it reads stay within a fixed multiple of the
+    /// values pushed (about 11 per value here; the screen alone, without
+    /// the fall-back to string matching, passed the bound after 1,038,247
+    /// values, having read 376 million).
+    #[test]
+    fn tracking_is_linear_after_a_long_preperiod() {
+        let moves = Moves::new(&Rules::parse(".376").unwrap());
+        let mut rng = crate::testing::SplitMix64::new(2);
+        let preperiod = 1_000_000;
+        let mut values = Vec::new();
+        let mut tracker = Tracker::default();
+        let certified = loop {
+            let n = values.len();
+            values.push(if n < preperiod {
+                rng.below(4) as u16
+            } else {
+                5 + (n % 2) as u16
+            });
+            if let Some(p) = tracker.push(&moves, &values) {
+                break p;
+            }
+            // Checked as it goes, so that quadratic work fails fast.
+            assert!(
+                tracker.work() <= 20 * values.len() as u64 + (1 << 26),
+                "{} values read for {} values",
+                tracker.work(),
+                values.len()
+            );
+        };
+        // Certified as soon as the theorem allows: N = 2e + p + 3, plus p.
+        let e = preperiod as u64;
+        assert_eq!(
+            (
+                certified.preperiod,
+                certified.period,
+                certified.certified_with
+            ),
+            (e, 2, 2 * e + 2 + 3 + 2)
+        );
     }
 
     #[test]
     fn smallest_period_and_preperiod() {
         // 5 1 2 3 1 2 3 ... written as period 6 from 3: smallest is 3 from 1.
         let v = [5, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3];
-        let p = smallest(&v, 3, 6, v.len() as u64);
+        let p = smallest(&v, 3, 6, v.len() as u64, &mut 0);
         assert_eq!((p.preperiod, p.period), (1, 3));
         assert_eq!(p.value(&v, 1_000_001), 2);
         let s = PeriodicSequence::new(p, &v);

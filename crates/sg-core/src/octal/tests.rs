@@ -278,6 +278,7 @@ fn crews_of_any_size_give_the_definition() {
         }
     }
 }
+
 /// Values of 2^15 and more (the marks then reach 2^16, above every
 /// value) do not break the engine: stored values holding them (a crafted
 /// file) are extended without a panic, in either path.
@@ -296,4 +297,30 @@ fn values_from_2_pow_15_on_are_handled() {
             s.extend_to(3000, &mut |_| {}).unwrap();
         }
     }
+}
+
+/// `certify` finds the period a run finds, at the same length, from the
+/// run's values alone (and none from values that stop short of it).
+#[test]
+fn certify_from_values_equals_the_run() {
+    let mut rng = SplitMix64::new(23);
+    let mut certified = 0;
+    for case in 0..200 {
+        let rules = random_code(&mut rng, 1 + case % 4, 8, case % 5 == 4);
+        let s = run(&rules, 3000);
+        assert_eq!(certify(&rules, s.values()), s.period(), "{rules}");
+        if let Some(p) = s.period() {
+            certified += 1;
+            let short = &s.values()[..p.certified_with as usize - 1];
+            assert_eq!(certify(&rules, short), None, "{rules}");
+        }
+    }
+    assert!(certified > 50, "{certified}");
+    // A long preperiod and a small period: .127, period 4 from 46,578.
+    let rules = Rules::parse(".127").unwrap();
+    let s = run(&rules, 200_000);
+    let p = certify(&rules, s.values()).unwrap();
+    assert_eq!((p.preperiod, p.period, p.certified_with), (46_578, 4, 93_167));
+    assert_eq!(Some(p), s.period());
+    assert_eq!(certify(&Rules::grundys_game(), &[0, 0, 0, 1]), None);
 }
