@@ -47,6 +47,8 @@ fn main() {
         Status::Certified(p) => {
             println!("certified: preperiod {}, period {}", p.preperiod, p.period)
         }
-        Status::LimitReached => println!("no period certified up to heap {to}"),
+        Status::LimitReached | Status::Stopped => {
+            println!("no period certified up to heap {to}")
+        }
     }
 }

@@ -348,6 +348,16 @@ pub fn encode_prefix(metadata: &Metadata, payload: &[u8]) -> Result<Vec<u8>, Tab
             found: payload.len() as u64,
         });
     }
+    encode_prefix_with_crc(metadata, crc32fast::hash(payload))
+}
+
+/// [`encode_prefix`] for a payload of the length the metadata implies and
+/// of CRC-32 `payload_crc`, for a payload written in pieces.
+pub fn encode_prefix_with_crc(
+    metadata: &Metadata,
+    payload_crc: u32,
+) -> Result<Vec<u8>, TableError> {
+    let payload_len = metadata.game.entries()?;
     let meta = postcard::to_allocvec(metadata).map_err(|error| TableError::Metadata { error })?;
     let metadata_len =
         u32::try_from(meta.len()).map_err(|_| TableError::MetadataTooLong { len: meta.len() })?;
@@ -357,8 +367,8 @@ pub fn encode_prefix(metadata: &Metadata, payload: &[u8]) -> Result<Vec<u8>, Tab
         kind: metadata.game.kind(),
         metadata_len,
         payload_offset,
-        payload_len: expected,
-        payload_crc: crc32fast::hash(payload),
+        payload_len,
+        payload_crc,
         metadata_crc: crc32fast::hash(&meta),
     };
     let mut out = Vec::with_capacity(payload_offset as usize);

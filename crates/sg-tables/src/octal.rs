@@ -10,7 +10,7 @@
 //!   records; the layout is in FORMAT.md.
 
 use crate::error::TableError;
-use crate::format::{Game, TableKind};
+use crate::format::{Game, Metadata, TableKind, encode_prefix_with_crc};
 use crate::views::check_payload;
 use sg_core::octal::{Period, Rules, Sequence};
 use std::borrow::Cow;
@@ -174,6 +174,58 @@ impl<'a> OctalSequenceTable<'a> {
     pub fn values(&self) -> &[u16] {
         &self.values
     }
+}
+
+/// Values converted to bytes at a time by [`write_octal_sequence`].
+const WRITE_VALUES: usize = 1 << 15;
+
+/// Writes the octal-sequence table of `values` (`G(0), G(1), ...` of the
+/// game of canonical code `code`), made by `generator`, into `out`: the
+/// same bytes as [`encode`](crate::format::encode) of its payload, but
+/// without a copy of the values (a run of 2^30 values holds 2 GiB of
+/// them): they are read twice, once for the payload's checksum, once to
+/// write them, a piece at a time.
+pub fn write_octal_sequence(
+    out: &mut dyn std::io::Write,
+    code: &str,
+    generator: &str,
+    values: &[u16],
+) -> Result<(), OctalWriteError> {
+    let metadata = Metadata {
+        game: Game::OctalSequence {
+            code: code.to_owned(),
+            count: values.len() as u64,
+        },
+        generator: generator.to_owned(),
+    };
+    let mut bytes = Vec::with_capacity(2 * WRITE_VALUES.min(values.len()));
+    let mut pieces = |each: &mut dyn FnMut(&[u8]) -> std::io::Result<()>| {
+        values.chunks(WRITE_VALUES).try_for_each(|piece| {
+            bytes.clear();
+            bytes.extend(piece.iter().flat_map(|v| v.to_le_bytes()));
+            each(&bytes)
+        })
+    };
+    let mut crc = crc32fast::Hasher::new();
+    pieces(&mut |b| {
+        crc.update(b);
+        Ok(())
+    })?;
+    out.write_all(&encode_prefix_with_crc(&metadata, crc.finalize())?)?;
+    pieces(&mut |b| out.write_all(b))?;
+    Ok(())
+}
+
+/// Why [`write_octal_sequence`] failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OctalWriteError {
+    /// The table cannot be encoded (metadata too long).
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// Writing failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 /// The `u16` little-endian values of `payload` (of even length): borrowed
@@ -415,6 +467,34 @@ mod tests {
         assert!(matches!(
             encode(&bad, &[0, 0]),
             Err(TableError::OctalCode { .. })
+        ));
+    }
+
+    /// The streamed writer gives the bytes of `encode`, for sequences
+    /// shorter and longer than its pieces, and empty.
+    #[test]
+    fn streamed_sequences_equal_encoded_ones() {
+        let mut s = Sequence::new(Rules::parse("0.6").unwrap());
+        s.extend_to(3 * WRITE_VALUES as u64 + 17, &mut |_| {})
+            .unwrap();
+        for len in [0, 1, 100, WRITE_VALUES, s.values().len()] {
+            let values = &s.values()[..len];
+            let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            let meta = Metadata {
+                game: Game::OctalSequence {
+                    code: "0.6".into(),
+                    count: len as u64,
+                },
+                generator: "test".into(),
+            };
+            let mut streamed = Vec::new();
+            write_octal_sequence(&mut streamed, "0.6", "test", values).unwrap();
+            assert_eq!(streamed, encode(&meta, &payload).unwrap(), "{len} values");
+        }
+        let mut out = Vec::new();
+        assert!(matches!(
+            write_octal_sequence(&mut out, "0.9x", "test", &[0]),
+            Err(OctalWriteError::Table(TableError::OctalCode { .. }))
         ));
     }
 

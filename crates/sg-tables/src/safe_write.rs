@@ -23,12 +23,16 @@
 //! would have (a signal that was ignored when the process started stays
 //! ignored). Only `SIGKILL` or a power loss can leave a temporary file,
 //! which the next write never mistakes for anything of the user's
-//! ([`leftover_temporaries`] lists them).
+//! ([`leftover_temporaries`] lists them). A long run that checkpoints
+//! asks for the first of these signals to be only recorded
+//! ([`StopSignals`]), so that it writes its last checkpoint before it
+//! ends.
 
 use std::ffi::OsString;
 use std::fs::{self, File, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// Why a file cannot be written.
@@ -438,9 +442,53 @@ impl Drop for Temporary {
     }
 }
 
+/// Whether a [`StopSignals`] is alive: the first stop signal is then
+/// recorded instead of ending the process.
+static CATCHING: AtomicBool = AtomicBool::new(false);
+/// The stop signal recorded while a [`StopSignals`] was alive (0: none).
+static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
+/// While alive, the first `SIGINT`, `SIGTERM` or `SIGHUP` does not end the
+/// process: it is recorded ([`StopSignals::caught`]) for a long run that
+/// polls it, writes what it has (a checkpoint, through [`Destination`])
+/// and ends by itself. A second one ends the process as always (removing
+/// the temporary files being written). Once it is dropped, the signals end
+/// the process again. A signal ignored when the process started stays
+/// ignored. Without Unix signals it catches nothing.
+#[derive(Debug)]
+pub struct StopSignals {
+    _private: (),
+}
+
+impl StopSignals {
+    /// Starts catching the stop signals (one at a time in a process).
+    pub fn catch() -> Self {
+        remove_temporaries_on_signals();
+        CAUGHT.store(0, Ordering::SeqCst);
+        CATCHING.store(true, Ordering::SeqCst);
+        Self { _private: () }
+    }
+
+    /// The signal caught since [`StopSignals::catch`], if any (its number:
+    /// 2 for `SIGINT`, 15 for `SIGTERM`, 1 for `SIGHUP`).
+    pub fn caught(&self) -> Option<i32> {
+        match CAUGHT.load(Ordering::SeqCst) {
+            0 => None,
+            signal => Some(signal),
+        }
+    }
+}
+
+impl Drop for StopSignals {
+    fn drop(&mut self) {
+        CATCHING.store(false, Ordering::SeqCst);
+    }
+}
+
 /// Starts, once, the thread that on `SIGINT`, `SIGTERM` or `SIGHUP`
 /// removes the temporary files being written, then ends the process as
-/// the signal would have. A signal ignored when it is started (`nohup`,
+/// the signal would have; while a [`StopSignals`] is alive, it only
+/// records the first one. A signal ignored when it is started (`nohup`,
 /// a background job of a script) is left ignored.
 fn remove_temporaries_on_signals() {
     #[cfg(unix)]
@@ -458,7 +506,14 @@ fn remove_temporaries_on_signals() {
             let _ = std::thread::Builder::new()
                 .name("temporary files".to_owned())
                 .spawn(move || {
-                    if let Some(signal) = signals.forever().next() {
+                    for signal in signals.forever() {
+                        if CATCHING.load(Ordering::SeqCst)
+                            && CAUGHT
+                                .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+                                .is_ok()
+                        {
+                            continue;
+                        }
                         // Held to the end: no rename or new file meanwhile.
                         let live = live();
                         for path in live.iter() {

@@ -311,7 +311,7 @@ mod tests {
             let len = values.len();
             let at = |m: usize| values[if m < e { m } else { e + (m - e) % p }];
             let expected = (1..=p)
-                .filter(|dd| p % dd == 0)
+                .filter(|&dd| p.is_multiple_of(dd))
                 .find(|&dd| (e..e + p).all(|m| at(m) == at(m + dd)))
                 .unwrap();
             let expected_e = (0..e)

@@ -82,7 +82,7 @@ impl Watch {
             self.read_to = vec![0; K / 2 + 1];
         }
         self.len = len;
-        if len % 2 == 0 {
+        if len.is_multiple_of(2) {
             self.wake_at(len / 2, len);
         }
         // Wake the sleepers of this length: read back from the end.

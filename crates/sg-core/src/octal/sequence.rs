@@ -59,8 +59,12 @@ const SECOND_RETRY: usize = 1 << 19;
 /// by one.
 const CHEAP_WORK: usize = 128;
 
-/// How often (in heaps) [`Sequence::extend_to`] reports progress.
-const PROGRESS_EVERY: u64 = 1 << 16;
+/// How often (in heaps) the candidates sought are reviewed.
+const REVIEW_EVERY: usize = 1 << 16;
+
+/// How often (in heaps, about: after the heap or chunk that passes a
+/// multiple) [`Sequence::extend_watched`] shows its caller the values.
+const REPORT_EVERY: u64 = 1 << 10;
 
 /// The least room for values had at a time (then twice the values
 /// computed): the memory grows with the values computed, not with the
@@ -186,6 +190,16 @@ pub enum Status {
     Certified(Period),
     /// The values reach the requested heap and no period is certified yet.
     LimitReached,
+    /// The caller of [`Sequence::extend_watched`] stopped the run; the
+    /// values are those of a run to `values().len() - 1`, ready to be
+    /// stored and resumed ([`Sequence::resume`]).
+    Stopped,
+}
+
+/// Why [`Sequence::extend_part`] returned early.
+enum Halt {
+    Certified(Period),
+    Stopped,
 }
 
 /// The Grundy sequence of a game, computed incrementally.
@@ -278,11 +292,29 @@ impl Sequence {
 
     /// Computes values up to heap `to` (inclusive), stopping early as soon
     /// as a period is certified. `progress` is called now and then with
-    /// the number of values computed so far.
+    /// the number of values computed so far. Never [`Status::Stopped`].
     pub fn extend_to(
         &mut self,
         to: u64,
         progress: &mut dyn FnMut(u64),
+    ) -> Result<Status, OctalError> {
+        self.extend_watched(to, &mut |values| {
+            progress(values.len() as u64);
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// [`Sequence::extend_to`], showing `watch` the values computed so far
+    /// about every 1024 heaps and when the run ends (to store
+    /// them, or tell the progress); when `watch` breaks, the run stops there
+    /// ([`Status::Stopped`]). The values do not depend on when it is
+    /// stopped: a run stopped, stored and resumed any number of times
+    /// computes the values, and certifies the period, of a run that never
+    /// stopped.
+    pub fn extend_watched(
+        &mut self,
+        to: u64,
+        watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Result<Status, OctalError> {
         check_heap_limit(to)?;
         if let Some(p) = self.period {
@@ -290,26 +322,38 @@ impl Sequence {
         }
         let end = to as usize + 1;
         while self.values.len() < end {
-            if let Some(p) = self.extend_part(end, progress)? {
-                progress(self.values.len() as u64);
-                return Ok(Status::Certified(p));
+            match self.extend_part(end, watch)? {
+                Some(Halt::Certified(p)) => {
+                    let _ = watch(&self.values);
+                    return Ok(Status::Certified(p));
+                }
+                Some(Halt::Stopped) => return Ok(Status::Stopped),
+                None => {}
             }
         }
-        progress(self.values.len() as u64);
+        let _ = watch(&self.values);
         Ok(Status::LimitReached)
     }
 
     /// After the values from `from` on were added: every
-    /// [`PROGRESS_EVERY`] heaps, reviews the candidates sought and reports
-    /// progress; whether it did.
-    fn checkpoint(&mut self, from: usize, progress: &mut dyn FnMut(u64)) -> bool {
-        let every = PROGRESS_EVERY as usize;
-        let passed = from / every != self.values.len() / every;
+    /// [`REVIEW_EVERY`] heaps, reviews the candidates sought (`Continue`
+    /// says whether it did), and every [`REPORT_EVERY`] heaps shows the
+    /// values to `watch`, which may stop the run (`Break`).
+    fn checkpoint(
+        &mut self,
+        from: usize,
+        watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> ControlFlow<(), bool> {
+        let len = self.values.len();
+        let every = REPORT_EVERY as usize;
+        if from / every != len / every {
+            watch(&self.values)?;
+        }
+        let passed = from / REVIEW_EVERY != len / REVIEW_EVERY;
         if passed {
             self.review_candidates();
-            progress(self.values.len() as u64);
         }
-        passed
+        ControlFlow::Continue(passed)
     }
 
     /// Computes values towards heap `end - 1`, or until a period is
@@ -322,8 +366,8 @@ impl Sequence {
     fn extend_part(
         &mut self,
         end: usize,
-        progress: &mut dyn FnMut(u64),
-    ) -> Result<Option<Period>, OctalError> {
+        watch: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> Result<Option<Halt>, OctalError> {
         while self.values.len() < end && self.one_by_one() {
             if self.values.len() == self.values.capacity() {
                 self.make_room(end)?;
@@ -339,9 +383,11 @@ impl Sequence {
                 &mut self.scratch,
             );
             if let Some(p) = self.settle_batch(n, &[first], false)? {
-                return Ok(Some(p));
+                return Ok(Some(Halt::Certified(p)));
             }
-            let _ = self.checkpoint(n, progress);
+            if self.checkpoint(n, watch).is_break() {
+                return Ok(Some(Halt::Stopped));
+            }
         }
         if self.values.len() >= end {
             return Ok(None);
@@ -379,18 +425,18 @@ impl Sequence {
                 crew.settle_all(|from: &View, first| {
                     let start = self.values.len();
                     match self.settle_batch(from.known.len, first, true) {
-                        Ok(None) => {
-                            if self.checkpoint(start, progress) && self.one_by_one() {
+                        Ok(None) => match self.checkpoint(start, watch) {
+                            ControlFlow::Break(()) => ControlFlow::Break(Ok(Some(Halt::Stopped))),
+                            ControlFlow::Continue(true) if self.one_by_one() => {
                                 // Cheap values now: the rest heap by heap.
                                 ControlFlow::Break(Ok(None))
-                            } else {
-                                match view(self) {
-                                    Ok(next) => ControlFlow::Continue(next),
-                                    Err(e) => ControlFlow::Break(Err(e)),
-                                }
                             }
-                        }
-                        done => ControlFlow::Break(done),
+                            ControlFlow::Continue(_) => match view(self) {
+                                Ok(next) => ControlFlow::Continue(next),
+                                Err(e) => ControlFlow::Break(Err(e)),
+                            },
+                        },
+                        done => ControlFlow::Break(done.map(|p| p.map(Halt::Certified))),
                     }
                 })
             },

@@ -320,7 +320,60 @@ fn certify_from_values_equals_the_run() {
     let rules = Rules::parse(".127").unwrap();
     let s = run(&rules, 200_000);
     let p = certify(&rules, s.values()).unwrap();
-    assert_eq!((p.preperiod, p.period, p.certified_with), (46_578, 4, 93_167));
+    assert_eq!(
+        (p.preperiod, p.period, p.certified_with),
+        (46_578, 4, 93_167)
+    );
     assert_eq!(Some(p), s.period());
     assert_eq!(certify(&Rules::grundys_game(), &[0, 0, 0, 1]), None);
+}
+
+/// A run stopped by its watcher at random moments, and resumed from its
+/// values each time, ends with the values and the period of a run that
+/// never stopped, on one and two threads; the watcher sees the values
+/// about every 1024 heaps and at the end.
+#[test]
+fn stopped_and_resumed_runs_equal_a_whole_run() {
+    use std::ops::ControlFlow;
+    let mut rng = SplitMix64::new(77);
+    for (code, to) in [(".127", 120_000), (".6", 40_000), (".354", 60_000)] {
+        let rules = Rules::parse(code).unwrap();
+        let whole = run(&rules, to);
+        for threads in [1, 2] {
+            let mut values = Vec::new();
+            let mut stops = 0;
+            let status = loop {
+                let mut s = Sequence::resume(rules.clone(), values)
+                    .unwrap()
+                    .with_threads(threads);
+                let stop_at = s.values().len() as u64 + rng.below(30_000);
+                let mut last_seen = s.values().len();
+                let status = s
+                    .extend_watched(to, &mut |seen| {
+                        assert!(seen.len() >= last_seen && seen.len() <= last_seen + 1024 + 64);
+                        last_seen = seen.len();
+                        if seen.len() as u64 >= stop_at {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                    .unwrap();
+                values = s.values().to_vec();
+                if status != Status::Stopped {
+                    assert_eq!(last_seen, values.len(), "the end is shown");
+                    break status;
+                }
+                stops += 1;
+            };
+            assert!(stops >= 2, "{code}: {stops} stops");
+            assert_eq!(values, whole.values(), "{code}, {threads} threads");
+            assert_eq!(
+                status,
+                whole
+                    .period()
+                    .map_or(Status::LimitReached, Status::Certified)
+            );
+        }
+    }
 }

@@ -4,8 +4,8 @@
 //! catalogue when it has the game, computed otherwise, and written to or
 //! resumed from a table file.
 
-use super::octal_run::{Resume, Run, bad_input};
 use super::numbers::{digits, number};
+use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
 use sg_solve::answer::write_json_line;
 use sg_solve::error::quote;
 use super::shared::destination;
@@ -17,9 +17,13 @@ use sg_core::octal::{
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The default largest heap: 2^25.
 const DEFAULT_TO: u64 = 1 << 25;
+
+/// The default of `--checkpoint-every`.
+const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
 
 /// The Grundy sequence of a take-and-break game and its certified period.
 #[derive(clap::Args, Debug)]
@@ -33,7 +37,13 @@ const DEFAULT_TO: u64 = 1 << 25;
     Examples:\n  grundy octal 0.77\n  grundy octal .6 --to 100000 --json\n  \
     grundy octal 0.07 --heaps 10 20 30 --hint\n  grundy octal --subtract 1,3,4 --values --to 20\n  \
     grundy octal .6 --to 1000000 --out officers.sgt\n  \
-    grundy octal .6 --to 2000000 --resume officers.sgt --out officers.sgt")]
+    grundy octal .6 --to 2000000 --resume officers.sgt --out officers.sgt\n\n\
+    A long run: with --out FILE, the values computed so far are written to FILE every \
+    --checkpoint-every (10 minutes by default), each time replacing FILE whole, and once \
+    more when the run is stopped by Ctrl-C, SIGTERM or SIGHUP (exit status 128 + the \
+    signal's number); a second signal stops it at once. Continue a stopped or killed run \
+    with --resume FILE --out FILE and the same --to: it ends with the file an \
+    uninterrupted run writes.")]
 pub(crate) struct Args {
     /// The game: a code such as 0.77, .6, 4.007, 0.f, or grundys-game.
     #[arg(value_name = "CODE", required_unless_present_any = ["subtract", "resume"])]
@@ -75,9 +85,16 @@ pub(crate) struct Args {
     /// whole through a temporary file and a rename.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Continue the run stored in this table file (made by --out): every
-    /// value is checked (each heap's from the stored values below it, on
-    /// every thread), then the run is extended to N.
+    /// With --out, write the values computed so far to FILE this often
+    /// while the run computes (e.g. 30s, 10m, 2h 30m), and once more if
+    /// the run is stopped by a signal; --resume FILE continues.
+    #[arg(long, value_name = "DURATION", requires = "out",
+          default_value = DEFAULT_CHECKPOINT_EVERY, value_parser = parse_duration)]
+    checkpoint_every: Duration,
+    /// Continue the run stored in this table file (made by --out, or a
+    /// checkpoint of it): every value is checked (each heap's from the
+    /// stored values below it, on every thread), then the run is extended
+    /// to N.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     /// With --resume: skip the check of the stored values, for a file you
@@ -125,8 +142,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         path,
         trust: args.trust_resume,
     });
-    let run = match Run::obtain(rules, to, resume, args.online)? {
-        Ok(run) => run,
+    let checkpoints = out_file.as_ref().map(|destination| Checkpoints {
+        destination,
+        every: args.checkpoint_every,
+    });
+    let run = match Run::obtain(rules, to, resume, args.online, checkpoints)? {
+        Ok(Ended::Done(run)) => run,
+        Ok(Ended::Stopped { signal, computed }) => {
+            let out = args.out.as_deref().expect("checkpoints only with --out");
+            eprintln!(
+                "stopped by signal {signal}: G(0..{computed}) written to {path}; continue with\n  \
+                 grundy octal --resume {path} --out {path} --to {to}\n\
+                 (with --trust-resume, the values it wrote are not checked again)",
+                path = out.display(),
+            );
+            return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+        }
         Err(message) => return Ok(bad_input(message)),
     };
     if let Some(out_file) = &out_file {
@@ -166,6 +197,17 @@ fn target(to: Option<u64>, heaps: Option<&[u64]>) -> u64 {
         Some(&largest) => to.min(largest),
         None => to,
     }
+}
+
+/// Parses `--checkpoint-every`: a duration such as `30s`, `10m`, `2h 30m`
+/// (at least a millisecond).
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let duration = humantime::parse_duration(text)
+        .map_err(|e| format!("{e}: expected a duration such as 30s, 10m or 2h 30m"))?;
+    if duration < Duration::from_millis(1) {
+        return Err("a duration of at least 1ms is expected".to_owned());
+    }
+    Ok(duration)
 }
 
 /// Parses `--subtract 1,3,4` (spaces around the commas are fine).

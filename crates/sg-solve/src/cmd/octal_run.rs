@@ -2,6 +2,16 @@
 //! compiled-in catalogue, from a stored run (`--resume`, checked) extended,
 //! or computed now with a progress bar; and writing them (`--out`).
 //!
+//! With `--out`, a run that computes writes its values so far to the file
+//! every `--checkpoint-every` (a checkpoint: the same table, shorter, that
+//! `--resume` continues), and once more when `SIGINT`, `SIGTERM` or
+//! `SIGHUP` asks it to stop (it then exits with 128 plus the signal's
+//! number). Each write replaces the file whole (`sg_tables::safe_write`),
+//! so a run killed at any moment leaves the last checkpoint. The values
+//! do not depend on where a run was stopped and resumed, so the file a run
+//! stopped and resumed any number of times ends with is the one a run that
+//! never stopped writes (the table holds no time).
+//!
 //! A resumed file's values are checked before they are trusted, every one
 //! of them (`sg_core::octal::check_values`: each heap's value computed
 //! anew from the stored values below it, so that values that pass are the
@@ -15,11 +25,13 @@ use super::octal_progress::with_progress;
 pub(crate) use super::shared::bad_input;
 use super::shared::{print_error, wrong_path};
 use anyhow::Result;
-use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, check_values};
-use sg_tables::format::{Game, Metadata, encode};
-use sg_tables::octal::CatalogueEntry;
-use sg_tables::safe_write::Destination;
+use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values};
+use sg_tables::octal::{CatalogueEntry, write_octal_sequence};
+use sg_tables::safe_write::{Destination, StopSignals};
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// The generator named in the metadata of the files `--out` writes.
 const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
@@ -67,6 +79,30 @@ pub(crate) struct Resume<'a> {
     pub(crate) trust: bool,
 }
 
+/// Where and how often a run that computes writes its checkpoints.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Checkpoints<'a> {
+    /// The `--out` file.
+    pub(crate) destination: &'a Destination,
+    /// `--checkpoint-every`.
+    pub(crate) every: Duration,
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub(crate) enum Ended {
+    /// With its values.
+    Done(Run),
+    /// Stopped by `signal`, its values up to heap `computed - 1` written to
+    /// the checkpoint file.
+    Stopped {
+        /// The signal's number.
+        signal: i32,
+        /// The values written.
+        computed: u64,
+    },
+}
+
 /// The values of a game and what the run found.
 #[derive(Debug)]
 pub(crate) struct Run {
@@ -80,14 +116,16 @@ pub(crate) struct Run {
 }
 
 impl Run {
-    /// The run for `rules` (or the game of `resume`) up to heap `to`: an
-    /// error message for bad input (exit status 2), an error for the rest.
+    /// The run for `rules` (or the game of `resume`) up to heap `to`,
+    /// writing `checkpoints` if it computes: an error message for bad input
+    /// (exit status 2), an error for the rest.
     pub(crate) fn obtain(
         rules: Option<Rules>,
         to: u64,
         resume: Option<Resume<'_>>,
         online: bool,
-    ) -> Result<Result<Run, String>> {
+        checkpoints: Option<Checkpoints<'_>>,
+    ) -> Result<Result<Ended, String>> {
         let (sequence, source) = match resume {
             Some(resume) => match resumed(rules, resume)? {
                 Ok(found) => found,
@@ -96,16 +134,27 @@ impl Run {
             None => {
                 let rules = rules.expect("clap requires a game without --resume");
                 if !online && let Some(run) = from_catalogue(&rules, to) {
-                    return Ok(Ok(run));
+                    return Ok(Ok(Ended::Done(run)));
                 }
                 (Sequence::new(rules), Source::Computed)
             }
         };
-        Ok(extend(sequence, to)?.map(|sequence| Run {
+        let (sequence, stopped) = match extend(sequence, to, checkpoints)? {
+            Ok(extended) => extended,
+            Err(message) => return Ok(Err(message)),
+        };
+        if let (Some(signal), Some(checkpoints)) = (stopped, checkpoints) {
+            write_table(checkpoints.destination, sequence.rules(), sequence.values())?;
+            return Ok(Ok(Ended::Stopped {
+                signal,
+                computed: sequence.values().len() as u64,
+            }));
+        }
+        Ok(Ok(Ended::Done(Run {
             summary: CatalogueEntry::from_sequence(&sequence),
             values: sequence.into_values(),
             source,
-        }))
+        })))
     }
 
     /// The whole sequence, if a period is certified.
@@ -119,18 +168,19 @@ impl Run {
     /// `destination` (checked before the run), which is the old file or
     /// the complete new one whatever happens.
     pub(crate) fn write(&self, destination: &Destination) -> Result<()> {
-        let metadata = Metadata {
-            game: Game::OctalSequence {
-                code: self.summary.rules.to_string(),
-                count: self.values.len() as u64,
-            },
-            generator: GENERATOR.to_owned(),
-        };
-        let payload: Vec<u8> = self.values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        let bytes = encode(&metadata, &payload)?;
-        // A failed write is reported by `write` as the destination's error.
-        destination.write(|out| Ok::<_, anyhow::Error>(out.write_all(&bytes)?))
+        write_table(destination, &self.summary.rules, &self.values)
     }
+}
+
+/// Writes `values` of `rules` as an octal-sequence table into
+/// `destination`, which is the old file or the complete new one whatever
+/// happens (the final file and every checkpoint).
+fn write_table(destination: &Destination, rules: &Rules, values: &[u16]) -> Result<()> {
+    let code = rules.to_string();
+    // A failed write is reported by `write` as the destination's error.
+    destination.write(|out| {
+        write_octal_sequence(out, &code, GENERATOR, values).map_err(anyhow::Error::from)
+    })
 }
 
 /// The catalogue's answer for `rules`, if the game is solved there and a
@@ -227,15 +277,55 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
 }
 
 /// Extends `sequence` to heap `to` (or until certified), with a progress
-/// bar on a terminal once the run has lasted a second; a message if `to`
-/// is beyond the engine's heaps.
-fn extend(mut sequence: Sequence, to: u64) -> Result<Result<Sequence, String>> {
+/// bar on a terminal once the run has lasted a second, writing
+/// `checkpoints` if given (a line on standard error for each when it is
+/// not a terminal, for the logs of runs in the background); with the
+/// signal that stopped it, if one did (its values are then not written
+/// yet). A message if `to` is beyond the engine's heaps.
+fn extend(
+    mut sequence: Sequence,
+    to: u64,
+    checkpoints: Option<Checkpoints<'_>>,
+) -> Result<Result<(Sequence, Option<i32>), String>> {
+    let start = Instant::now();
     let first = sequence.values().len() as u64;
+    let stop = checkpoints.map(|_| StopSignals::catch());
+    let rules = sequence.rules().clone();
+    let log = !std::io::stderr().is_terminal();
+    let mut written = Instant::now();
     let status = with_progress("computing", first, to, |progress| {
-        sequence.extend_to(to, progress)
+        sequence.extend_watched(to, &mut |values| {
+            progress(values.len() as u64);
+            if stop.as_ref().is_some_and(|stop| stop.caught().is_some()) {
+                return ControlFlow::Break(());
+            }
+            if let Some(checkpoints) = checkpoints
+                && written.elapsed() >= checkpoints.every
+            {
+                let elapsed = Duration::from_secs(start.elapsed().as_secs());
+                match write_table(checkpoints.destination, &rules, values) {
+                    Ok(()) if log => eprintln!(
+                        "checkpoint: G(0..{}) written to {} after {}",
+                        values.len(),
+                        checkpoints.destination.path().display(),
+                        humantime::format_duration(elapsed),
+                    ),
+                    Ok(()) => {}
+                    Err(e) => {
+                        eprintln!("warning: checkpoint not written (the run goes on): {e:#}")
+                    }
+                }
+                written = Instant::now();
+            }
+            ControlFlow::Continue(())
+        })
     });
     match status {
-        Ok(_) => Ok(Ok(sequence)),
+        Ok(Status::Stopped) => {
+            let signal = stop.as_ref().and_then(StopSignals::caught);
+            Ok(Ok((sequence, signal)))
+        }
+        Ok(_) => Ok(Ok((sequence, None))),
         Err(e @ OctalError::TooManyHeaps { .. }) => Ok(Err(format!("--to {to}: {e}"))),
         // The environment's limit (exit status 1), said once, with what
         // to do.
