@@ -20,6 +20,8 @@ pub mod hdu5724;
 pub mod heatmap;
 pub mod knight_moves;
 pub mod lightoj1315;
+pub mod numbers;
+pub mod octal_args;
 pub mod scan;
 pub mod tables;
 pub mod uva11927;

@@ -4,14 +4,7 @@
 //! `grundy`, so that `--to +5` is refused like `knight +5 3`: a usage
 //! error (exit status 2) saying what is expected.
 
-/// `text` as a number of decimal digits only, fitting in 64 bits.
-pub(crate) fn digits(text: &str) -> Result<u64, String> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("expected a non-negative integer (digits only)".to_owned());
-    }
-    text.parse()
-        .map_err(|_| "does not fit in 64 bits".to_owned())
-}
+pub(crate) use sg_solve::numbers::digits;
 
 /// For clap's `value_parser`: a number of [`digits`] from `min` to `max`,
 /// as a `T` (which holds every number of that range).

@@ -4,15 +4,15 @@
 //! catalogue when it has the game, computed otherwise, and written to or
 //! resumed from a table file.
 
-use super::numbers::{digits, number};
+use super::numbers::number;
 use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
 use sg_solve::answer::write_json_line;
-use sg_solve::error::quote;
+use sg_solve::octal_args::{parse_code, parse_subtraction};
 use super::shared::destination;
 use anyhow::{Context, Result};
 use serde_json::json;
 use sg_core::octal::{
-    HeapMove, MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, Rules, winning_move,
+    HeapMove, MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, winning_move,
 };
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -110,20 +110,11 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let rules = match (&args.code, &args.subtract) {
-        (Some(code), _) => match Rules::parse(code) {
-            // No digit after the point, no move: almost certainly a typo
-            // (`.` for `.6`). `0.0`, written out, is answered.
-            Ok(rules) if !rules.has_moves() && code.trim().ends_with('.') => {
-                return Ok(bad_input(format!(
-                    "the code {} has no digit after the point, so it allows no move: \
-                     give its digits, e.g. 0.77 or .6 (0.0 is the game without moves)",
-                    quote(code.trim())
-                )));
-            }
+        (Some(code), _) => match parse_code(code) {
             Ok(rules) => Some(rules),
-            Err(e) => return Ok(bad_input(format!("bad code {}: {e}", quote(code)))),
+            Err(message) => return Ok(bad_input(message)),
         },
-        (None, Some(set)) => match parse_set(set) {
+        (None, Some(set)) => match parse_subtraction(set) {
             Ok(rules) => Some(rules),
             Err(message) => return Ok(bad_input(message)),
         },
@@ -208,23 +199,6 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         return Err("a duration of at least 1ms is expected".to_owned());
     }
     Ok(duration)
-}
-
-/// Parses `--subtract 1,3,4` (spaces around the commas are fine).
-fn parse_set(text: &str) -> Result<Rules, String> {
-    let mut set = Vec::new();
-    for (index, item) in text.split(',').enumerate() {
-        let item = item.trim();
-        let value = digits(item).map_err(|why| {
-            format!(
-                "--subtract: element {index} ({}): {why}: expected e.g. 1,3,4",
-                quote(item)
-            )
-        })?;
-        set.push(value);
-    }
-    // The error names the element by its index: the set is not repeated.
-    Rules::subtraction(&set).map_err(|e| format!("--subtract: {e}"))
 }
 
 /// `--values`: `G(0)` to `G(to)`, through the period beyond the values.
