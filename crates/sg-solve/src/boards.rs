@@ -1,7 +1,10 @@
 //! The inputs of the game subcommands, read with clear errors before
 //! anything is allocated in proportion to a declared size: a Cram board
-//! (`RxC`, or a picture of `.` and `#`).
+//! (`RxC`, or a picture of `.` and `#`), a graph for Node-Kayles, Chomp's
+//! rows.
 
+use crate::error::{InputError, InputErrorKind};
+use crate::scan::Scanner;
 use std::fmt;
 
 /// The longest side of a Cram board the engine supports.
@@ -176,6 +179,76 @@ pub fn cram_board(text: &[u8]) -> Result<CramBoard, BoardError> {
     Ok(board)
 }
 
+/// A graph for Node-Kayles: its vertices and its edges, each once,
+/// smaller vertex first, sorted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graph {
+    /// Vertices, numbered from 0.
+    pub vertices: u32,
+    /// Edges `(u, v)`, `u < v`, sorted and distinct.
+    pub edges: Vec<(u32, u32)>,
+}
+
+/// A graph as the judges write one: `n m`, then `m` pairs `u v` with
+/// `0 <= u, v < n` (whitespace free). At most `max_vertices` vertices; a
+/// self-loop or a vertex out of range is an error at its line and column.
+/// Memory is bounded by `n^2` bits, never by the declared `m`.
+pub fn node_kayles_graph(text: &[u8], max_vertices: u32) -> Result<Graph, InputError> {
+    let mut scanner = Scanner::new(text);
+    let n = scanner.next_at_most("the number of vertices", u64::from(max_vertices))? as u32;
+    let m = scanner.next("the number of edges")?;
+    let mut edges = std::collections::BTreeSet::new();
+    for _ in 0..m {
+        let u = scanner.next_node("a vertex", n as usize)?;
+        let v = scanner.next_node("a vertex", n as usize)?;
+        if u == v {
+            return Err(
+                scanner.error_at(scanner.last_offset(), InputErrorKind::SelfLoop { node: u })
+            );
+        }
+        edges.insert((u.min(v), u.max(v)));
+    }
+    scanner.expect_end("the last edge")?;
+    Ok(Graph {
+        vertices: n,
+        edges: edges.into_iter().collect(),
+    })
+}
+
+/// Chomp's rows: `RxC` (a rectangle) or `L1,L2,...` (row lengths from the
+/// top, non-increasing, each at least 1; the first row holds the poisoned
+/// cell). At most `max_rows` rows are read.
+pub fn chomp_rows(text: &str, max_rows: usize) -> Result<Vec<u32>, String> {
+    if text.contains('x') {
+        let (rows, cols) = parse_rows_by_cols(text)?;
+        if rows as usize > max_rows {
+            return Err(format!(
+                "{rows} rows are beyond the engine (at most {max_rows})"
+            ));
+        }
+        return Ok(vec![cols; rows as usize]);
+    }
+    let mut rows: Vec<u32> = Vec::new();
+    for (i, item) in text.split(',').enumerate() {
+        if i == max_rows {
+            return Err(format!("more than {max_rows} rows: beyond the engine"));
+        }
+        let what = format!("length of row {}", i + 1);
+        let length = side(item, &what)?;
+        if let Some(&above) = rows.last()
+            && length > above
+        {
+            return Err(format!(
+                "row {} has {length} cells, more than row {i} above it ({above}): the rows \
+                 must not get longer",
+                i + 1
+            ));
+        }
+        rows.push(length);
+    }
+    Ok(rows)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,5 +303,63 @@ mod tests {
         let e = cram_board("..\n".repeat(17).as_bytes()).unwrap_err();
         assert_eq!(e.at, Some((17, 1)));
         assert!(cram_board(".........\n".repeat(9).as_bytes()).is_err());
+    }
+
+    #[test]
+    fn graphs() {
+        let graph = node_kayles_graph(b"4 3\n0 1\r\n 2\t1\n\n1 0\n", 128).unwrap();
+        assert_eq!(
+            graph,
+            Graph {
+                vertices: 4,
+                edges: vec![(0, 1), (1, 2)],
+            }
+        );
+        let e = node_kayles_graph(b"3 2\n0 1\n2 2\n", 128).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3, column 3: the edge joins node 2 to itself (a self-loop)"
+        );
+        let e = node_kayles_graph(b"3 1\n0 3\n", 128).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 3: node 3 is out of range (nodes are 0..=2)"
+        );
+        let e = node_kayles_graph(b"129 0\n", 128).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(e.to_string().contains("at most 128"), "{e}");
+        // A declared count of edges far beyond the input: the end of the
+        // input is reported, nothing is allocated for the count.
+        let e = node_kayles_graph(b"3 18446744073709551615\n0 1\n", 128).unwrap_err();
+        assert!(e.to_string().contains("found the end of the input"), "{e}");
+        let e = node_kayles_graph(b"3 1\n0 1 2\n", 128).unwrap_err();
+        assert!(e.to_string().contains("unexpected `2`"), "{e}");
+        assert_eq!(node_kayles_graph(b"0 0", 128).unwrap().vertices, 0);
+    }
+
+    #[test]
+    fn chomp_row_lengths() {
+        assert_eq!(chomp_rows("3x4", 126), Ok(vec![4, 4, 4]));
+        assert_eq!(chomp_rows("4,3,3,1", 126), Ok(vec![4, 3, 3, 1]));
+        assert_eq!(chomp_rows("5", 126), Ok(vec![5]));
+        assert_eq!(
+            chomp_rows("3,4", 126).unwrap_err(),
+            "row 2 has 4 cells, more than row 1 above it (3): the rows must not get longer"
+        );
+        for bad in [
+            "", ",", "3,", "3,,1", "3,0", "0", "+3", "3 ,1", "a", "3x", "2x0",
+        ] {
+            assert!(chomp_rows(bad, 126).is_err(), "{bad:?}");
+        }
+        assert!(
+            chomp_rows("127x1", 126)
+                .unwrap_err()
+                .contains("beyond the engine")
+        );
+        assert!(
+            chomp_rows(&"1,".repeat(200), 126)
+                .unwrap_err()
+                .contains("more than 126 rows")
+        );
     }
 }

@@ -58,6 +58,12 @@ pub enum InputErrorKind {
         /// Number of nodes.
         node_count: usize,
     },
+    /// An edge from a node to itself, where the game has none.
+    #[error("the edge joins node {node} to itself (a self-loop)")]
+    SelfLoop {
+        /// The node.
+        node: u32,
+    },
     /// A row position outside the board.
     #[error("position {position} is outside the row (positions are 1..={width})")]
     PositionOutOfRange {

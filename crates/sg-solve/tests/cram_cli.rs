@@ -369,38 +369,21 @@ fn proofs_written_by_the_cli_check_and_corrupted_ones_fail() {
             .starts_with("cram 3x4 with 3 blocked cells: nimber ")
     );
 
-    // Corrupted: the first claim's nimber changed, the checksum made
-    // right again: exit status 1, naming the claim and its position.
+    // Corrupted: the first claim's nimber changed: exit status 1,
+    // naming the claim and its position.
     let path = dir.path().join("cram-4x5.proof");
     let bytes = std::fs::read(&path).unwrap();
+    let err = common::first_claim_corrupted_fails(&bytes);
+    assert!(err.contains("(cells "), "{err}");
     let metadata_len = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
     let payload = 64 + metadata_len;
-    let with_crc = |mut bad: Vec<u8>| {
-        let crc = crc32fast::hash(&bad[payload..]);
-        bad[32..36].copy_from_slice(&crc.to_le_bytes());
-        bad
-    };
-    // The claim starts with its position, a varint (bytes with the top
-    // bit set, then one without), then its nimber, below 128: one byte.
-    let nimber_at = payload + bytes[payload..].iter().position(|b| b & 0x80 == 0).unwrap() + 1;
-    let mut bad = bytes.clone();
-    bad[nimber_at] += 1;
-    let out = grundy_bytes(&["proof", "check", "-"], &with_crc(bad));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(out.stdout.is_empty());
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.starts_with("error: - is not a valid proof: claim 1 of ") && err.contains("(cells "),
-        "{err}"
-    );
     // Any byte of the claims changed: refused (exit status 1) unless the
     // change leaves a certificate that still proves the nimber.
     let mut rejected = 0;
     for at in (payload..bytes.len()).step_by(3) {
         let mut bad = bytes.clone();
         bad[at] ^= 1;
-        let out = grundy_bytes(&["proof", "check", "-"], &with_crc(bad));
+        let out = grundy_bytes(&["proof", "check", "-"], &common::with_payload_crc(bad));
         let text = String::from_utf8(out.stdout).unwrap();
         match out.status.code() {
             // Still a proof: of the same nimber.

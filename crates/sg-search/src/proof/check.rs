@@ -5,10 +5,12 @@
 use std::collections::HashMap;
 
 use super::file::{Claim, Claims, FileError, Sections, Tail, take};
-use super::games::CramRules;
+use super::games::{ChompRules, CramRules, NodeKaylesRules};
 use super::{ProofError, ProofGame};
 use crate::game::{Game, Nimber, Reduced};
-use crate::games::cram::{Cram, fits_u64};
+use crate::games::chomp::{self, Chomp};
+use crate::games::cram::{self, Cram};
+use crate::games::node_kayles::{self, NodeKayles};
 
 /// A certificate that checks: what it proves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,10 +31,30 @@ pub fn check(bytes: &[u8]) -> Result<Checked, ProofError> {
     match name.as_str() {
         <Cram as ProofGame>::NAME => {
             let (rules, _) = take::<CramRules>(rest, "rules")?;
-            if fits_u64(rules.rows, rules.cols) {
+            if cram::fits_u64(rules.rows, rules.cols) {
                 check_sections::<Cram<u64>>(&sections, None)
             } else {
                 check_sections::<Cram<u128>>(&sections, None)
+            }
+        }
+        <NodeKayles as ProofGame>::NAME => {
+            let (rules, _) = take::<NodeKaylesRules>(rest, "rules")?;
+            if node_kayles::fits_u64(u64::from(rules.vertices)) {
+                check_sections::<NodeKayles<u64>>(&sections, None)
+            } else {
+                check_sections::<NodeKayles<u128>>(&sections, None)
+            }
+        }
+        <Chomp as ProofGame>::NAME => {
+            let (rules, _) = take::<ChompRules>(rest, "rules")?;
+            let (rows, cols) = (
+                rules.rows.len() as u64,
+                rules.rows.first().copied().unwrap_or(0),
+            );
+            if chomp::fits_u64(rows, u64::from(cols)) {
+                check_sections::<Chomp<u64>>(&sections, None)
+            } else {
+                check_sections::<Chomp<u128>>(&sections, None)
             }
         }
         _ => Err(ProofError::UnknownGame(name)),

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::ProofGame;
 use crate::bits::Bits;
+use crate::games::chomp::{Bite, Chomp, Diagram};
 use crate::games::cram::{Cells, Cram, Domino};
+use crate::games::node_kayles::{NodeKayles, Vertices};
 
 /// The rules of a Cram board in a certificate.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,5 +93,141 @@ impl<B: Bits> ProofGame for Cram<B> {
     fn show_move(&self, mv: &Domino) -> String {
         let [(r1, c1), (r2, c2)] = self.cells(*mv);
         format!("({r1},{c1})-({r2},{c2})")
+    }
+}
+
+/// The rules of Node-Kayles in a certificate: the graph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeKaylesRules {
+    /// Vertices, numbered from 0.
+    pub vertices: u32,
+    /// The edges `(u, v)`, `u < v`, sorted and distinct.
+    pub edges: Vec<(u32, u32)>,
+}
+
+impl<B: Bits> ProofGame for NodeKayles<B> {
+    const NAME: &'static str = "node-kayles";
+    type Rules = NodeKaylesRules;
+    type Code = u128;
+
+    fn rules(&self) -> NodeKaylesRules {
+        NodeKaylesRules {
+            vertices: self.vertices(),
+            edges: self.edges(),
+        }
+    }
+
+    fn from_rules(rules: &NodeKaylesRules) -> Result<Self, String> {
+        if !rules.edges.windows(2).all(|w| w[0] < w[1]) || rules.edges.iter().any(|e| e.0 >= e.1) {
+            return Err("the edges are not sorted, distinct pairs (u, v) with u < v".to_owned());
+        }
+        NodeKayles::new(rules.vertices, &rules.edges).map_err(|e| e.to_string())
+    }
+
+    fn root(&self) -> Vertices<B> {
+        self.start()
+    }
+
+    fn describe(&self) -> String {
+        let edges = self.edges().len();
+        format!("node-kayles, {} vertices, {edges} edges", self.vertices())
+    }
+
+    fn code(&self, position: &Vertices<B>) -> u128 {
+        position.0.to_u128()
+    }
+
+    fn position_of(&self, code: u128) -> Option<Vertices<B>> {
+        let set = B::from_u128(code);
+        (set.to_u128() == code && set & !self.start().0 == B::ZERO).then_some(Vertices(set))
+    }
+
+    /// `vertices 0,3,4`.
+    fn show(&self, position: &Vertices<B>) -> String {
+        let members: Vec<String> = self.members(*position).iter().map(u32::to_string).collect();
+        match members.len() {
+            0 => "no vertex".to_owned(),
+            _ => format!("vertices {}", members.join(",")),
+        }
+    }
+
+    fn show_move(&self, vertex: &u32) -> String {
+        format!("vertex {vertex}")
+    }
+}
+
+/// The rules of Chomp in a certificate: the starting diagram.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChompRules {
+    /// Row lengths from the top, non-increasing, each at least 1.
+    pub rows: Vec<u32>,
+}
+
+impl<B: Bits> ProofGame for Chomp<B> {
+    const NAME: &'static str = "chomp";
+    type Rules = ChompRules;
+    type Code = u128;
+
+    fn rules(&self) -> ChompRules {
+        ChompRules {
+            rows: Chomp::rows(self.start()),
+        }
+    }
+
+    fn from_rules(rules: &ChompRules) -> Result<Self, String> {
+        Chomp::from_rows(&rules.rows).map_err(|e| e.to_string())
+    }
+
+    fn root(&self) -> Diagram<B> {
+        self.start()
+    }
+
+    fn describe(&self) -> String {
+        format!("chomp {}", rows_text(&Chomp::rows(self.start())))
+    }
+
+    fn code(&self, position: &Diagram<B>) -> u128 {
+        position.0.to_u128()
+    }
+
+    /// A diagram exactly as `Chomp` encodes one (decoded and encoded
+    /// again to the same bits).
+    fn position_of(&self, code: u128) -> Option<Diagram<B>> {
+        let bits = B::from_u128(code);
+        if bits.to_u128() != code || bits == B::ZERO {
+            return None;
+        }
+        let rows = Chomp::rows(Diagram(bits));
+        Chomp::<B>::diagram(&rows)
+            .ok()
+            .filter(|diagram| *diagram == Diagram(bits))
+    }
+
+    /// `rows 4,3,1`.
+    fn show(&self, position: &Diagram<B>) -> String {
+        format!(
+            "rows {}",
+            Chomp::rows(*position)
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    }
+
+    fn show_move(&self, bite: &Bite) -> String {
+        format!("({},{})", bite.row, bite.col)
+    }
+}
+
+/// Row lengths as `RxC` for a rectangle, `L1,L2,...` otherwise.
+fn rows_text(rows: &[u32]) -> String {
+    match rows {
+        [first, ..] if rows.iter().all(|r| r == first) => format!("{}x{first}", rows.len()),
+        _ => rows
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
     }
 }

@@ -128,7 +128,7 @@ mod write;
 
 pub use check::{Checked, check, check_game};
 pub use file::{FileError, ProofFile};
-pub use games::CramRules;
+pub use games::{ChompRules, CramRules, NodeKaylesRules};
 pub use write::prove;
 
 use std::fmt::Debug;

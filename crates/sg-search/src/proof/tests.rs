@@ -8,7 +8,9 @@ use super::file::{Claim, Claims, Sections, Tail, encode, take};
 use super::*;
 use crate::Solver;
 use crate::bits::Bits;
+use crate::games::chomp::Chomp;
 use crate::games::cram::{Cells, Cram};
+use crate::games::node_kayles::NodeKayles;
 
 /// The nimber of a Cram board by the definition: the mex of the options',
 /// cells numbered `row * cols + col`, no split, no symmetry.
@@ -98,18 +100,178 @@ proptest::proptest! {
     }
 }
 
+/// SplitMix64, for random test inputs.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random graph of `n` vertices, each pair an edge with probability
+/// `1 / one_in`; edges sorted, `u < v`.
+fn random_graph(rng: &mut SplitMix, n: u32, one_in: u64) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng.below(one_in) == 0 {
+                edges.push((u, v));
+            }
+        }
+    }
+    edges
+}
+
+/// Node-Kayles by the definition: the mex over every vertex of the set
+/// left when it and its neighbours go.
+fn node_kayles_by_definition(
+    adjacent: &[u64],
+    set: u64,
+    memo: &mut HashMap<u64, Nimber>,
+) -> Nimber {
+    if let Some(&n) = memo.get(&set) {
+        return n;
+    }
+    let seen: Vec<Nimber> = (0..adjacent.len())
+        .filter(|&v| set >> v & 1 == 1)
+        .map(|v| node_kayles_by_definition(adjacent, set & !(adjacent[v] | 1 << v), memo))
+        .collect();
+    let mex = (0..).find(|n| !seen.contains(n)).expect("a mex");
+    memo.insert(set, mex);
+    mex
+}
+
+/// Chomp by the definition: the mex over every bite but the poisoned
+/// cell, rows from the top.
+fn chomp_by_definition(rows: &[u32], memo: &mut HashMap<Vec<u32>, Nimber>) -> Nimber {
+    if let Some(&n) = memo.get(rows) {
+        return n;
+    }
+    let mut seen = Vec::new();
+    for (r, &length) in rows.iter().enumerate() {
+        for c in 0..length {
+            if (r, c) == (0, 0) {
+                continue;
+            }
+            let next: Vec<u32> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| if i >= r { l.min(c) } else { l })
+                .filter(|&l| l > 0)
+                .collect();
+            seen.push(chomp_by_definition(&next, memo));
+        }
+    }
+    let mex = (0..).find(|n| !seen.contains(n)).expect("a mex");
+    memo.insert(rows.to_vec(), mex);
+    mex
+}
+
+#[test]
+fn certificates_of_node_kayles_and_chomp_prove_the_definition() {
+    let mut rng = SplitMix(1);
+    for round in 0..60 {
+        let n = 1 + rng.below(12) as u32;
+        let edges = random_graph(&mut rng, n, 2 + round % 4);
+        let mut adjacent = vec![0u64; n as usize];
+        for &(u, v) in &edges {
+            adjacent[u as usize] |= 1 << v;
+            adjacent[v as usize] |= 1 << u;
+        }
+        let expected = node_kayles_by_definition(&adjacent, (1 << n) - 1, &mut HashMap::new());
+        let game = NodeKayles::<u64>::new(n, &edges).unwrap();
+        let checked = check(&prove_game(&game).bytes).unwrap();
+        assert_eq!(checked.nimber, expected, "{n} {edges:?}");
+        assert_eq!(
+            checked.game,
+            format!("node-kayles, {n} vertices, {} edges", edges.len())
+        );
+        let wide = NodeKayles::<u128>::new(n, &edges).unwrap();
+        assert_eq!(check(&prove_game(&wide).bytes).unwrap().nimber, expected);
+    }
+    for (rows, cols) in [(3, 5), (2, 7), (4, 4)] {
+        let grid = NodeKayles::<u64>::grid(rows, cols).unwrap();
+        let n = rows * cols;
+        let mut adjacent = vec![0u64; n as usize];
+        for v in 0..n {
+            let (r, c) = (v / cols, v % cols);
+            for (w, ok) in [(v + 1, c + 1 < cols), (v + cols, r + 1 < rows)] {
+                if ok {
+                    adjacent[v as usize] |= 1 << w;
+                    adjacent[w as usize] |= 1 << v;
+                }
+            }
+        }
+        let expected = node_kayles_by_definition(&adjacent, (1 << n) - 1, &mut HashMap::new());
+        assert_eq!(check(&prove_game(&grid).bytes).unwrap().nimber, expected);
+    }
+    for _ in 0..60 {
+        let mut rows = vec![1 + rng.below(7) as u32];
+        while rows.len() < 6 && rng.below(4) != 0 {
+            let last = *rows.last().unwrap();
+            rows.push(1 + rng.below(u64::from(last)) as u32);
+        }
+        let expected = chomp_by_definition(&rows, &mut HashMap::new());
+        let game = Chomp::<u64>::from_rows(&rows).unwrap();
+        let checked = check(&prove_game(&game).bytes).unwrap();
+        assert_eq!(checked.nimber, expected, "{rows:?}");
+        let wide = Chomp::<u128>::from_rows(&rows).unwrap();
+        assert_eq!(check(&prove_game(&wide).bytes).unwrap().nimber, expected);
+    }
+    assert_eq!(
+        Chomp::<u64>::rectangle(3, 4).unwrap().describe(),
+        "chomp 3x4"
+    );
+    assert_eq!(
+        Chomp::<u64>::from_rows(&[4, 3, 1]).unwrap().describe(),
+        "chomp 4,3,1"
+    );
+}
+
+#[test]
+fn positions_of_other_games_are_refused() {
+    let chomp = Chomp::<u64>::from_rows(&[4, 3, 1]).unwrap();
+    assert!(chomp.position_of(0).is_none());
+    assert!(chomp.position_of(1).is_none(), "no row");
+    assert!(chomp.position_of(1 << 64).is_none(), "beyond u64");
+    let start = chomp.code(&chomp.start());
+    assert_eq!(chomp.position_of(start), Some(chomp.start()));
+    // Every code below 2^12: a position exactly when it encodes rows.
+    for code in 0..1u128 << 12 {
+        if let Some(position) = chomp.position_of(code) {
+            let rows = Chomp::rows(position);
+            assert!(rows.windows(2).all(|w| w[0] >= w[1]) && rows.iter().all(|&l| l > 0));
+            assert_eq!(chomp.code(&Chomp::<u64>::diagram(&rows).unwrap()), code);
+        }
+    }
+    let graph = NodeKayles::<u64>::new(5, &[(0, 1)]).unwrap();
+    assert!(graph.position_of(0b1_1111).is_some());
+    assert!(graph.position_of(0b10_0000).is_none(), "vertex 5 of 5");
+    assert_eq!(graph.show(&graph.start()), "vertices 0,1,2,3,4");
+    assert_eq!(graph.show_move(&3), "vertex 3");
+}
+
 /// A certificate taken apart: the metadata's fields and the claims.
-struct Parts {
-    rules: CramRules,
+struct Parts<G: ProofGame> {
+    rules: G::Rules,
     tail: Tail<u128>,
     claims: Vec<Claim<u128>>,
 }
 
-fn take_apart(bytes: &[u8]) -> Parts {
+fn take_apart<G: ProofGame<Code = u128>>(bytes: &[u8]) -> Parts<G> {
     let sections = Sections::of(bytes).unwrap();
     let (name, rest) = take::<String>(sections.metadata, "game").unwrap();
-    assert_eq!(name, "cram");
-    let (rules, rest) = take::<CramRules>(rest, "rules").unwrap();
+    assert_eq!(name, G::NAME);
+    let (rules, rest) = take::<G::Rules>(rest, "rules").unwrap();
     let (tail, rest) = take::<Tail<u128>>(rest, "tail").unwrap();
     assert!(rest.is_empty());
     let mut reader = Claims::<u128>::new(sections.payload().unwrap(), tail.claims);
@@ -124,8 +286,8 @@ fn take_apart(bytes: &[u8]) -> Parts {
     }
 }
 
-fn put_together(parts: &Parts) -> Vec<u8> {
-    let mut metadata = postcard::to_allocvec("cram").unwrap();
+fn put_together<G: ProofGame>(parts: &Parts<G>) -> Vec<u8> {
+    let mut metadata = postcard::to_allocvec(G::NAME).unwrap();
     metadata = postcard::to_extend(&parts.rules, metadata).unwrap();
     let tail = Tail {
         claims: parts.claims.len() as u64,
@@ -149,12 +311,20 @@ fn rejection(result: Result<Checked, ProofError>) -> (Option<u64>, String) {
     }
 }
 
-/// Every claim of the certificate of the board corrupted in every way,
-/// one at a time.
-fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, u32)]) -> usize {
-    let cram = Cram::<B>::with_blocked(rows, cols, blocked).unwrap();
-    let proof = prove_board::<B>(rows, cols, blocked);
-    let parts = take_apart(&proof.bytes);
+/// A certificate of the start of `game`.
+fn prove_game<G: ProofGame>(game: &G) -> ProofFile {
+    let solver = Solver::new(game);
+    let nimber = solver.nimber(&game.root()).unwrap();
+    let proof = prove(&solver, "tests").unwrap();
+    assert_eq!(proof.nimber, nimber);
+    proof
+}
+
+/// Every claim of the certificate of `game` corrupted in every way, one
+/// at a time.
+fn every_corruption_is_rejected<G: ProofGame<Code = u128>>(game: &G) -> usize {
+    let proof = prove_game(game);
+    let parts = take_apart::<G>(&proof.bytes);
     assert_eq!(
         put_together(&parts),
         proof.bytes,
@@ -163,7 +333,7 @@ fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, 
     let mut corruptions = 0;
     // The stated nimber changed: the root fails.
     for new in [proof.nimber + 1, proof.nimber ^ 1] {
-        let mut bad = take_apart(&proof.bytes);
+        let mut bad = take_apart::<G>(&proof.bytes);
         bad.tail.nimber = new;
         let e = check(&put_together(&bad)).unwrap_err();
         assert!(matches!(e, ProofError::Root { .. }), "{e}");
@@ -171,11 +341,11 @@ fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, 
     }
     for i in 0..parts.claims.len() {
         let claim = &parts.claims[i];
-        let position = cram.position_of(claim.position).unwrap();
-        let shown = cram.show(&position);
+        let position = game.position_of(claim.position).unwrap();
+        let shown = game.show(&position);
         let number = i as u64 + 1;
         let mut moves = Vec::new();
-        cram.moves(&position, &mut moves);
+        game.moves(&position, &mut moves);
         let v = claim.nimber;
 
         // A nimber changed: the witness as it is, or with entries for
@@ -198,7 +368,7 @@ fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, 
             }
         }
         for (new, witness) in changed {
-            let mut bad = take_apart(&proof.bytes);
+            let mut bad = take_apart::<G>(&proof.bytes);
             bad.claims[i].nimber = new;
             bad.claims[i].witness = witness;
             let (failed, message) = rejection(check(&put_together(&bad)));
@@ -213,7 +383,7 @@ fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, 
 
         // Removed: the first claim (or the root) that relies on it fails,
         // naming it.
-        let mut bad = take_apart(&proof.bytes);
+        let mut bad = take_apart::<G>(&proof.bytes);
         bad.claims.remove(i);
         let (failed, message) = rejection(check(&put_together(&bad)));
         assert!(failed.is_none_or(|n| n >= number), "{message}");
@@ -224,17 +394,21 @@ fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, 
         );
         corruptions += 1;
 
-        // Its position altered: a cell added or taken away, or another
-        // claim's position. The claim fails (not canonical, claimed
-        // before, or its witness does not fit), or a later one that
-        // relies on the original does.
-        let mut altered: Vec<u128> = (0..64).map(|bit| claim.position ^ 1 << bit).collect();
+        // Its position altered: a bit of its code changed (a cell or a
+        // vertex added or taken away, a diagram's path changed), or
+        // another claim's position. The claim fails (not a position, not
+        // canonical, claimed before, or its witness does not fit), or a
+        // later one that relies on the original does.
+        let mut altered: Vec<u128> = (0..72)
+            .chain([100, 127])
+            .map(|bit| claim.position ^ 1 << bit)
+            .collect();
         altered.extend(parts.claims.iter().step_by(7).map(|c| c.position));
         for code in altered {
             if code == claim.position {
                 continue;
             }
-            let mut bad = take_apart(&proof.bytes);
+            let mut bad = take_apart::<G>(&proof.bytes);
             bad.claims[i].position = code;
             let (failed, message) = rejection(check(&put_together(&bad)));
             assert!(
@@ -249,10 +423,25 @@ fn every_corruption_is_rejected<B: Bits>(rows: u32, cols: u32, blocked: &[(u32, 
 
 #[test]
 fn every_single_corruption_of_a_claim_is_rejected() {
-    let mut corruptions = every_corruption_is_rejected::<u64>(4, 5, &[]);
-    corruptions += every_corruption_is_rejected::<u64>(4, 4, &[(0, 0), (2, 3)]);
-    corruptions += every_corruption_is_rejected::<u128>(3, 9, &[(1, 4)]);
+    let mut corruptions = every_corruption_is_rejected(&Cram::<u64>::new(4, 5).unwrap());
+    let board = Cram::<u64>::with_blocked(4, 4, &[(0, 0), (2, 3)]).unwrap();
+    corruptions += every_corruption_is_rejected(&board);
+    corruptions +=
+        every_corruption_is_rejected(&Cram::<u128>::with_blocked(3, 9, &[(1, 4)]).unwrap());
     assert!(corruptions > 10_000, "{corruptions}");
+}
+
+#[test]
+fn every_single_corruption_of_a_node_kayles_or_chomp_claim_is_rejected() {
+    let grid = NodeKayles::<u64>::grid(3, 5).unwrap();
+    let mut corruptions = every_corruption_is_rejected(&grid);
+    let mut rng = SplitMix(7);
+    let graph = random_graph(&mut rng, 11, 3);
+    corruptions += every_corruption_is_rejected(&NodeKayles::<u128>::new(11, &graph).unwrap());
+    corruptions += every_corruption_is_rejected(&Chomp::<u64>::rectangle(4, 5).unwrap());
+    corruptions +=
+        every_corruption_is_rejected(&Chomp::<u128>::from_rows(&[6, 5, 5, 2, 1]).unwrap());
+    assert!(corruptions > 2_000, "{corruptions}");
 }
 
 /// The nimber of a set of cells by the definition (rows of 8 bits, as
@@ -271,7 +460,7 @@ fn changed_witness_entries_are_accepted_only_when_true(
 ) -> usize {
     let cram = Cram::<u64>::with_blocked(rows, cols, blocked).unwrap();
     let proof = prove_board::<u64>(rows, cols, blocked);
-    let parts = take_apart(&proof.bytes);
+    let parts = take_apart::<Cram<u64>>(&proof.bytes);
     let mut changes = 0;
     let (mut split, mut components) = (Vec::new(), Vec::new());
     for (i, claim) in parts.claims.iter().enumerate() {
@@ -309,7 +498,7 @@ fn changed_witness_entries_are_accepted_only_when_true(
                 if k as u32 == parts.claims[i].witness[index] {
                     continue;
                 }
-                let mut bad = take_apart(&proof.bytes);
+                let mut bad = take_apart::<Cram<u64>>(&proof.bytes);
                 bad.claims[i].witness[index] = k as u32;
                 let result = check(&put_together(&bad));
                 let right = nimber_of_cells(alternative) == expected;
@@ -350,7 +539,7 @@ fn a_certificate_of_another_board_is_rejected() {
     // The rules of the file replaced by another board's: the root is not
     // the start of the new rules; with the root replaced too, the claims
     // do not prove it.
-    let mut parts = take_apart(&proof.bytes);
+    let mut parts = take_apart::<Cram<u64>>(&proof.bytes);
     parts.rules = CramRules {
         rows: 3,
         cols: 5,
@@ -416,7 +605,7 @@ fn truncated_and_garbage_files_are_clear_errors() {
     let e = check(&[0x17; 100]).unwrap_err();
     assert!(e.to_string().starts_with("not a grundy proof file"), "{e}");
     // A payload that ends in the middle of a claim, its checksum right.
-    let mut parts = take_apart(bytes);
+    let mut parts = take_apart::<Cram<u64>>(bytes);
     let claims = parts.claims.len() as u64;
     parts.tail.claims = claims;
     let full = put_together(&parts);

@@ -49,6 +49,8 @@ subcommands! {
     Octal => octal,
     Floor => floor,
     Cram => cram,
+    NodeKayles => node_kayles,
+    Chomp => chomp,
     Proof => proof,
     Completions => completions,
     Man => man,

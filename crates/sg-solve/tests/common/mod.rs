@@ -184,3 +184,37 @@ pub fn break_at_random(input: &mut Vec<u8>, rng: &mut SplitMix64, tokens: &[&str
         }
     }
 }
+
+/// A proof file with its payload checksum made right again after a change
+/// (the header of `crates/sg-search/PROOF.md`: metadata length at byte 16,
+/// payload checksum at byte 32, the payload after the metadata).
+pub fn with_payload_crc(mut proof: Vec<u8>) -> Vec<u8> {
+    let metadata_len = u32::from_le_bytes(proof[16..20].try_into().unwrap()) as usize;
+    let crc = crc32fast::hash(&proof[64 + metadata_len..]);
+    proof[32..36].copy_from_slice(&crc.to_le_bytes());
+    proof
+}
+
+/// Changes the nimber of the first claim of the proof file `proof` (the
+/// claim starts with its position, a varint: bytes with the top bit set,
+/// then one without; then its nimber, below 128 here: one byte), and
+/// checks that `grundy proof check` refuses it with exit status 1 and one
+/// line naming claim 1. Returns that line.
+pub fn first_claim_corrupted_fails(proof: &[u8]) -> String {
+    let metadata_len = u32::from_le_bytes(proof[16..20].try_into().unwrap()) as usize;
+    let payload = 64 + metadata_len;
+    let nimber_at = payload + proof[payload..].iter().position(|b| b & 0x80 == 0).unwrap() + 1;
+    let mut bad = proof.to_vec();
+    assert!(bad[nimber_at] < 127, "a one-byte nimber");
+    bad[nimber_at] += 1;
+    let out = grundy_bytes(&["proof", "check", "-"], &with_payload_crc(bad));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: - is not a valid proof: claim 1 of "),
+        "{err}"
+    );
+    err
+}
