@@ -140,6 +140,31 @@ fn target_dir(root: &Path) -> Result<PathBuf> {
         .context("cargo metadata names no target directory")
 }
 
+/// Gives every file below `dir` the current time as its modification
+/// time. `cargo package` stamps the files of a `.crate` with one fixed old
+/// time, and the packages' builds share a target folder across runs: a
+/// build of a package changed since an earlier run would look up to date
+/// to cargo (its sources older than the earlier build) and not be rebuilt.
+fn touch_tree(dir: &Path) -> Result<()> {
+    let now = std::time::SystemTime::now();
+    let mut pending = vec![dir.to_owned()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))? {
+            let path = entry?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                fs::File::options()
+                    .write(true)
+                    .open(&path)
+                    .and_then(|file| file.set_modified(now))
+                    .with_context(|| format!("cannot touch {}", path.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `cargo xtask outside-crate`: package, unpack, build and run.
 pub(crate) fn run(keep: bool) -> Result<()> {
     let root = crate::tables::default_data_dir()
@@ -174,6 +199,7 @@ pub(crate) fn run(keep: bool) -> Result<()> {
             .context("cannot run tar to unpack the packaged crates")?;
         ensure!(status.success(), "cannot unpack {}", krate.display());
         let unpacked = vendor.join(format!("{name}-{VERSION}"));
+        touch_tree(&unpacked)?;
         // All targets: the packaged tests, examples and benches build too.
         let mut build = vec!["build", "--all-targets", "--offline", "--quiet"];
         for patch in &patches {
