@@ -48,6 +48,19 @@ impl Board {
         }
     }
 
+    /// A board with each cell blocked with probability `1 / one_in`.
+    fn random(rng: &mut common::SplitMix64, rows: u32, cols: u32, one_in: u64) -> Self {
+        let blocked = (0..rows * cols)
+            .filter(|_| rng.below(one_in) == 0)
+            .map(|i| (i / cols, i % cols))
+            .collect();
+        Board {
+            rows,
+            cols,
+            blocked,
+        }
+    }
+
     fn picture(&self) -> String {
         let mut text = String::new();
         for r in 0..self.rows {
@@ -111,15 +124,7 @@ fn nimbers_and_outcomes_match_the_definition() {
     let mut rng = common::SplitMix64::new(20);
     for _ in 0..40 {
         let (rows, cols) = (1 + rng.below(4) as u32, 1 + rng.below(5) as u32);
-        let blocked = (0..rows * cols)
-            .filter(|_| rng.below(4) == 0)
-            .map(|i| (i / cols, i % cols))
-            .collect();
-        let board = Board {
-            rows,
-            cols,
-            blocked,
-        };
+        let board = Board::random(&mut rng, rows, cols, 4);
         let answer = json_of(&["cram", "--board", "-", "--json"], &board.picture());
         assert_eq!(answer["nimber"], board.nimber(), "{}", board.picture());
     }
@@ -191,14 +196,9 @@ fn hints_lead_to_nimber_zero() {
     let mut won = 0;
     for round in 0..40 {
         let (rows, cols) = (1 + rng.below(4) as u32, 2 + rng.below(4) as u32);
-        let blocked = (0..rows * cols)
-            .filter(|_| round % 2 == 0 && rng.below(5) == 0)
-            .map(|i| (i / cols, i % cols))
-            .collect();
-        let board = Board {
-            rows,
-            cols,
-            blocked,
+        let board = match round % 2 {
+            0 => Board::random(&mut rng, rows, cols, 5),
+            _ => Board::empty(rows, cols),
         };
         let answer = json_of(
             &["cram", "--board", "-", "--json", "--hint"],

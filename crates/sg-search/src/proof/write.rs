@@ -138,6 +138,34 @@ impl<G: ProofGame> Writer<'_, '_, '_, G> {
         Option_ { next, known, parts }
     }
 
+    /// The first of `options` of nimber `t` whose parts are all promised
+    /// already, else the first the solver says has nimber `t` (those whose
+    /// largest part is smallest first); its parts promised. `None` if no
+    /// option has nimber `t`.
+    fn of_nimber(
+        &mut self,
+        options: &[Option_<G::Position>],
+        t: Nimber,
+    ) -> Result<Option<usize>, ProofError> {
+        let mut pick = options
+            .iter()
+            .position(|o| self.promised_value(o.known, &o.parts) == Some(t));
+        if pick.is_none() {
+            for i in self.cheapest_first(options) {
+                if self.has_nimber(&options[i], t)? {
+                    pick = Some(i);
+                    break;
+                }
+            }
+        }
+        if let Some(i) = pick {
+            for part in &options[i].parts {
+                self.promise(part)?;
+            }
+        }
+        Ok(pick)
+    }
+
     /// The indices of `options`, those whose largest part is smallest
     /// first (the order in which the search tries them, and the questions
     /// quickest to answer when the solver has to search).
@@ -239,23 +267,9 @@ impl<G: ProofGame> Writer<'_, '_, '_, G> {
         // (a) An option of each nimber below v: one whose parts are all
         // promised if there is one, else the first the solver finds.
         for j in 0..v {
-            let mut pick = options
-                .iter()
-                .position(|o| self.promised_value(o.known, &o.parts) == Some(j));
-            if pick.is_none() {
-                for i in self.cheapest_first(&options) {
-                    if self.has_nimber(&options[i], j)? {
-                        pick = Some(i);
-                        break;
-                    }
-                }
-            }
-            let i = pick.ok_or_else(|| {
+            let i = self.of_nimber(&options, j)?.ok_or_else(|| {
                 self.inconsistent(&position, format!("no option of nimber {j} below {v}"))
             })?;
-            for part in &options[i].parts {
-                self.promise(part)?;
-            }
             witness.push(i as u32);
             children.extend(options[i].parts.iter().cloned());
         }
@@ -314,22 +328,8 @@ impl<G: ProofGame> Writer<'_, '_, '_, G> {
         game.moves(open, &mut moves);
         let replies: Vec<Option_<G::Position>> =
             moves.iter().map(|mv| self.option(open, mv)).collect();
-        let mut pick = replies
-            .iter()
-            .position(|r| self.promised_value(r.known, &r.parts) == Some(target));
-        if pick.is_none() {
-            for k in self.cheapest_first(&replies) {
-                if self.has_nimber(&replies[k], target)? {
-                    pick = Some(k);
-                    break;
-                }
-            }
-        }
-        match pick {
+        match self.of_nimber(&replies, target)? {
             Some(k) => {
-                for part in &replies[k].parts {
-                    self.promise(part)?;
-                }
                 relied_on.extend(replies[k].parts.iter().cloned());
                 witness.extend([part as u32 + 1, k as u32]);
             }
