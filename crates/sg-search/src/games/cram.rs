@@ -21,8 +21,13 @@
 //! lanes of 16. Translations, rotations and reflections map dominoes to
 //! dominoes, so the images are the same game.
 
+use std::sync::Arc;
+
 use crate::bits::Bits;
 use crate::game::{Game, Nimber, Reduced};
+
+mod endgame;
+pub use endgame::CramEndgame;
 
 /// The longest side of a board the engine supports (with the other at
 /// most [`MAX_SHORT_SIDE`]).
@@ -97,6 +102,8 @@ pub struct Cram<B = u128> {
     /// The cells not in the first (last) column of their lane.
     not_first: B,
     not_last: B,
+    /// Nimbers of small components known in advance, if given.
+    endgame: Option<endgame::Endgame>,
 }
 
 /// How a board of `rows` x `cols` is stored in `B`: whether transposed,
@@ -178,6 +185,7 @@ impl<B: Bits> Cram<B> {
             start: B::from_u128(board),
             not_first: B::from_u128(!first),
             not_last: B::from_u128(!(first << (stride - 1))),
+            endgame: None,
         };
         for &(row, col) in blocked {
             if row >= rows || col >= cols {
@@ -191,6 +199,21 @@ impl<B: Bits> Cram<B> {
             cram.start &= !(B::ONE << cram.bit(row, col));
         }
         Ok(cram)
+    }
+
+    /// The board consulting `endgame` for the nimbers of its components
+    /// of at most [`CramEndgame::max_cells`] cells (in
+    /// [`reduce`](Game::reduce) and [`known_nimber`](Game::known_nimber),
+    /// after the rules that cost less than a lookup, with the canonical
+    /// form they compute anyway).
+    pub fn with_endgame(mut self, endgame: Arc<dyn CramEndgame>) -> Self {
+        self.endgame = Some(endgame::Endgame::new(endgame));
+        self
+    }
+
+    /// The endgame database the board consults, if any.
+    pub fn endgame(&self) -> Option<&Arc<dyn CramEndgame>> {
+        self.endgame.as_ref().map(endgame::Endgame::table)
     }
 
     /// Rows of the board.
@@ -336,7 +359,17 @@ impl<B: Bits> Cram<B> {
         if shape.is_symmetric_loss() {
             return Reduced::Known(0);
         }
-        Reduced::Canonical(Cells(shape.canonical()))
+        let canonical = shape.canonical();
+        // The table answers for connected sets only (split gives those,
+        // but a caller may ask about any set).
+        if let Some(endgame) = &self.endgame
+            && endgame.covers(free)
+            && self.component(free, free.lowest()) == free
+            && let Some(n) = endgame.nimber(canonical, self.stride)
+        {
+            return Reduced::Known(n);
+        }
+        Reduced::Canonical(Cells(canonical))
     }
 }
 
