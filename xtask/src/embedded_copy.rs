@@ -8,11 +8,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The tables compiled into `sg-tables` (feature `embedded`).
-pub(crate) const FILES: [&str; 4] = [
+pub(crate) const FILES: [&str; 5] = [
     "row20.sgt",
     "knight.sgt",
     "knight-pattern.sgt",
     "octal-catalogue.sgt",
+    "cram-endgame.sgt",
 ];
 
 /// `crates/sg-tables/data/` of the workspace.

@@ -44,7 +44,8 @@ enum Command {
     /// Generate the Grundy tables (by default the committed ones of data/).
     ///
     /// Without --out, writes data/row20.sgt, data/knight.sgt,
-    /// data/knight-pattern.sgt, data/MANIFEST.md and the copies that
+    /// data/knight-pattern.sgt, data/octal-catalogue.sgt (listed in
+    /// data/OCTAL.md), data/cram-endgame.sgt, data/MANIFEST.md and the copies that
     /// sg-tables compiles in (crates/sg-tables/data/). Before each table,
     /// refuses to start when the memory it needs is not available
     /// (MemAvailable) or the output folder lacks the disk space.
@@ -86,6 +87,11 @@ pub(crate) struct Sizes {
     #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.octal_limit,
           value_parser = clap::value_parser!(u64).range(1..=sg_tables::octal::MAX_CATALOGUE_LIMIT))]
     octal_limit: u64,
+    /// K: the Cram endgame table holds every polyomino of at most K cells
+    /// (recorded in the file).
+    #[arg(long, value_name = "K", default_value_t = Sizes::DEFAULT.cram_cells,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(sg_tables::cram::MAX_CELLS)))]
+    cram_cells: u32,
 }
 
 impl Sizes {
@@ -94,6 +100,7 @@ impl Sizes {
         row_width: 20,
         knight_size: 1024,
         octal_limit: tables::OCTAL_LIMIT,
+        cram_cells: tables::CRAM_CELLS,
     };
 }
 

@@ -21,7 +21,8 @@ pub(crate) fn render(lines: &[String]) -> String {
     out.push_str(
         "Grundy tables in the `.sgt` format of `crates/sg-tables/FORMAT.md`: one byte per \
          entry for rows and knights, the encoded description for a knight pattern, u16 \
-         values for an octal sequence, records for the octal catalogue (listed in `OCTAL.md`).\n\
+         values for an octal sequence, records for the octal catalogue (listed in `OCTAL.md`), \
+         4-bit slots of static functions for the Cram endgame.\n\
          Regenerate with `cargo xtask gen`; `cargo xtask gen --check` fails when they are \
          stale.\n\n",
     );
@@ -77,6 +78,17 @@ pub(crate) fn render_line(e: &Entry<'_>) -> String {
         Game::OctalCatalogue { limit, games, .. } => (
             "octal catalogue",
             format!("{games} games 0.ddd and 4.ddd, heaps up to {limit} unless certified sooner"),
+        ),
+        Game::CramEndgame {
+            max_cells,
+            polyominoes,
+            ..
+        } => (
+            "Cram endgame",
+            format!(
+                "every polyomino of at most {max_cells} cells ({polyominoes}), by canonical form: \
+                 a static function of 4-bit nimbers per size"
+            ),
         ),
     };
     let entries = e.metadata.game.entries().unwrap_or(0);

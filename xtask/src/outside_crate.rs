@@ -10,10 +10,10 @@
 //!    verification: that builds the unpacked copy cargo keeps from an
 //!    earlier run of the same version (`~/.cargo/registry/src/-HASH/`), so
 //!    a change made since would go unseen.
-//! 3. A small crate beside them that depends on `sg-core` and `sg-tables`
-//!    by version, with `[patch.crates-io]` pointing at the unpacked crates
+//! 3. A small crate beside them that depends on `sg-core`, `sg-search` and
+//!    `sg-tables` by version, with `[patch.crates-io]` pointing at the unpacked crates
 //!    (what a user gets from crates.io), built and run (offline, on the
-//!    workspace's lock file): it computes a few values through both
+//!    workspace's lock file): it computes a few values through the
 //!    libraries and reads a table file of the workspace's `data/`; its
 //!    output must be the expected one.
 
@@ -27,7 +27,7 @@ use std::process::Command;
 const PUBLISHED: [&str; 4] = ["sg-core", "sg-search", "sg-tables", "sg-solve"];
 
 /// The crates the outside crate depends on.
-const DEPENDENCIES: [&str; 2] = ["sg-core", "sg-tables"];
+const DEPENDENCIES: [&str; 3] = ["sg-core", "sg-search", "sg-tables"];
 
 /// The version of the workspace's crates (xtask shares it).
 const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -38,7 +38,12 @@ const MAIN_RS: &str = r#"//! A user's program: values through sg-core and sg-tab
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::row::{row_from_columns, row_grundy};
 use sg_core::{Graph, Outcome, generalized_grundy};
-use sg_tables::{embedded_knight_pattern, embedded_knight_table, embedded_row_table};
+use sg_search::Solver;
+use sg_search::games::cram::Cram;
+use sg_tables::{
+    embedded_cram_endgame, embedded_knight_pattern, embedded_knight_table, embedded_row_table,
+};
+use std::sync::Arc;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let row = row_from_columns(20, &[1, 19]).ok_or("not a row")?;
@@ -71,6 +76,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .collect();
     println!("graph: {}", outcomes.join(" "));
+
+    let plain = Cram::<u64>::new(4, 5)?;
+    let with_table = plain.clone().with_endgame(Arc::new(embedded_cram_endgame()));
+    println!(
+        "cram 4x5: nimber {}, with the endgame table {}",
+        Solver::new(&plain).nimber(&plain.start())?,
+        Solver::new(&with_table).nimber(&with_table.start())?
+    );
     Ok(())
 }
 "#;
@@ -81,6 +94,7 @@ knight (2, 5): definition 3, table 3, pattern 3
 knight (2^62, 7): pattern 3
 table file: width 20, row value Some(1)
 graph: LOSE WIN DRAW
+cram 4x5: nimber 2, with the endgame table 2
 ";
 
 /// The outside crate's manifest: dependencies by version, as from

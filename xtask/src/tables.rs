@@ -12,8 +12,11 @@ use rayon::ThreadPool;
 use sg_core::knight::MoveSet;
 use sg_core::knight_pattern::{SearchOptions, search};
 use sg_tables::format::{Game, Header, Metadata, encode_prefix};
-use sg_tables::generate::{self, NoProgress, knight, knight_table, octal_catalogue, row_table};
+use sg_tables::generate::{
+    self, NoProgress, cram_endgame, knight, knight_table, octal_catalogue, row_table,
+};
 use sg_tables::octal::{CATALOGUE_GAMES, OctalCatalogue, encode_catalogue};
+use sg_tables::polyomino::FREE_POLYOMINOES;
 use sg_tables::safe_write::{leftover_temporaries, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -25,6 +28,18 @@ use std::time::{Duration, Instant};
 /// cargo xtask gen`: 6.0 s user on 2 cores shared with other builds), and
 /// 8192 took four times as long for 17 more games solved (693, not 676).
 pub(crate) const OCTAL_LIMIT: u64 = 4096;
+
+/// The default `K` of the Cram endgame table (every polyomino of at most
+/// `K` cells). The file of 14 cells is 755 635 bytes (1 227 708
+/// polyominoes, 4.9 bits each) and takes about 2 s of CPU to make
+/// (`cargo xtask bench --only cram --cram-cells K`, dev profile); 13 cells
+/// would be 200 889 bytes and 0.5 s, 15 cells 2 863 013 bytes and 9 s for
+/// about 5% less time in the search of 5 x 7 (`cargo run --release -p
+/// sg-tables --example cram_endgame`, with a table of 15 cells).
+pub(crate) const CRAM_CELLS: u32 = 14;
+
+/// The file name of the Cram endgame table.
+const CRAM_ENDGAME_FILE: &str = "cram-endgame.sgt";
 
 /// The file name of the octal catalogue.
 const OCTAL_CATALOGUE_FILE: &str = "octal-catalogue.sgt";
@@ -71,6 +86,9 @@ pub(crate) fn fix_command(out: Option<&Path>, sizes: Sizes) -> String {
     if sizes.octal_limit != Sizes::DEFAULT.octal_limit {
         command += &format!(" --octal-limit {}", sizes.octal_limit);
     }
+    if sizes.cram_cells != Sizes::DEFAULT.cram_cells {
+        command += &format!(" --cram-cells {}", sizes.cram_cells);
+    }
     command
 }
 
@@ -100,10 +118,15 @@ enum Spec {
     OctalCatalogue {
         limit: u64,
     },
+    /// The nimber of every Cram component (polyomino) of at most
+    /// `max_cells` cells.
+    CramEndgame {
+        max_cells: u32,
+    },
 }
 
 impl Spec {
-    fn all(sizes: Sizes) -> [Self; 4] {
+    fn all(sizes: Sizes) -> [Self; 5] {
         [
             Self::Row {
                 width: sizes.row_width,
@@ -115,7 +138,26 @@ impl Spec {
             Self::OctalCatalogue {
                 limit: sizes.octal_limit,
             },
+            Self::CramEndgame {
+                max_cells: sizes.cram_cells,
+            },
         ]
+    }
+
+    /// Whether `cargo xtask bench --only only` times this table.
+    fn is(self, only: Only) -> bool {
+        matches!(
+            (only, self),
+            (Only::Row, Self::Row { .. })
+                | (Only::Knight, Self::Knight { .. })
+                | (Only::Octal, Self::OctalCatalogue { .. })
+                | (Only::Cram, Self::CramEndgame { .. })
+        )
+    }
+
+    /// The free polyominoes of at most `max_cells` cells.
+    fn polyominoes(max_cells: u32) -> u64 {
+        FREE_POLYOMINOES[..max_cells as usize].iter().sum()
     }
 
     fn file_name(self) -> String {
@@ -124,6 +166,7 @@ impl Spec {
             Self::Knight { .. } => "knight.sgt".to_owned(),
             Self::KnightPattern => "knight-pattern.sgt".to_owned(),
             Self::OctalCatalogue { .. } => OCTAL_CATALOGUE_FILE.to_owned(),
+            Self::CramEndgame { .. } => CRAM_ENDGAME_FILE.to_owned(),
         }
     }
 
@@ -133,6 +176,9 @@ impl Spec {
             Self::Knight { size } => format!("knight table, size {size}"),
             Self::KnightPattern => "knight pattern (whole board, certified)".to_owned(),
             Self::OctalCatalogue { limit } => format!("octal catalogue, heaps up to {limit}"),
+            Self::CramEndgame { max_cells } => {
+                format!("Cram endgame, polyominoes of at most {max_cells} cells")
+            }
         }
     }
 
@@ -144,6 +190,8 @@ impl Spec {
             Self::Knight { size } => size * size,
             Self::KnightPattern => 1 << 16,
             Self::OctalCatalogue { limit } => u64::from(CATALOGUE_GAMES) * (64 + 2 * limit),
+            // Under a byte a polyomino, and the records.
+            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) + 4096,
         }
     }
 
@@ -157,6 +205,9 @@ impl Spec {
             // About 2.5 s for all games at limit 4096 on one idle core,
             // growing about as limit^1.5.
             Self::OctalCatalogue { limit } => limit.pow(3).isqrt() * 10_000,
+            // About 2 us a polyomino of the largest size, with the
+            // enumeration.
+            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) * 2_500,
         }
     }
 
@@ -170,6 +221,8 @@ impl Spec {
             // Each thread's sequence: values, rare heaps and the period
             // search, a few dozen bytes a heap.
             Self::OctalCatalogue { limit } => limit * 64 * 64,
+            // The keys (16 bytes each), their nimbers and the hash.
+            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) * 24,
         }
     }
 
@@ -188,6 +241,14 @@ impl Spec {
                     .expect("one worker thread")
                     .install(|| self.generate(&NoProgress))
                     .expect("the catalogue computes")
+                    .1
+            }
+            // The generator on one thread: there is no other.
+            Self::CramEndgame { .. } => {
+                pool(Some(1))
+                    .expect("one worker thread")
+                    .install(|| self.generate(&NoProgress))
+                    .expect("the Cram endgame computes")
                     .1
             }
         }
@@ -223,6 +284,10 @@ impl Spec {
                     len: payload.len() as u64,
                 };
                 (game, payload)
+            }
+            Self::CramEndgame { max_cells } => {
+                let table = cram_endgame(max_cells, progress)?;
+                (table.game(), table.to_payload())
             }
         })
     }
@@ -494,6 +559,8 @@ pub(crate) enum Only {
     Knight,
     /// The octal catalogue.
     Octal,
+    /// The Cram endgame table.
+    Cram,
 }
 
 /// `cargo xtask bench`: the fastest of `runs` generations of each table,
@@ -511,14 +578,8 @@ pub(crate) fn bench(
     };
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     for spec in Spec::all(sizes) {
-        match (only, spec) {
-            (Some(Only::Row), Spec::Knight { .. } | Spec::KnightPattern)
-            | (Some(Only::Knight), Spec::Row { .. } | Spec::KnightPattern)
-            | (Some(Only::Row | Only::Knight), Spec::OctalCatalogue { .. })
-            | (Some(Only::Octal), Spec::Row { .. } | Spec::Knight { .. } | Spec::KnightPattern) => {
-                continue;
-            }
-            _ => {}
+        if only.is_some_and(|only| !spec.is(only)) {
+            continue;
         }
         check_memory(&spec.label(), spec.memory())?;
         let mut line = format!("{}:", spec.label());
@@ -579,6 +640,7 @@ mod tests {
             row_width: 8,
             knight_size: 40,
             octal_limit: 200,
+            cram_cells: 8,
         };
         let pool = pool(Some(2)).unwrap();
         generate(&out, sizes, &pool).unwrap();
@@ -644,10 +706,11 @@ mod tests {
             row_width: 8,
             knight_size: 40,
             octal_limit: 200,
+            cram_cells: 8,
         };
         assert_eq!(
             fix_command(Some(Path::new("/tmp/t")), sizes),
-            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40 --octal-limit 200"
+            "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40 --octal-limit 200 --cram-cells 8"
         );
         assert_eq!(fix_command(None, Sizes::DEFAULT), "cargo xtask gen");
         assert!(parse_threads("0").is_err() && parse_threads("257").is_err());
@@ -663,6 +726,7 @@ mod tests {
             row_width: 8,
             knight_size: 40,
             octal_limit: 200,
+            cram_cells: 8,
         };
         let pool = pool(Some(2)).unwrap();
         let ensure = |mode| ensure_tables(&out, Some(&copies), sizes, &pool, mode, "FIX");

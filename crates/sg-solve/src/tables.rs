@@ -103,6 +103,7 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
         }
         // A pattern's or catalogue's payload is encoded, not entries.
         TableKind::KnightPattern | TableKind::OctalCatalogue => {}
+        TableKind::CramEndgame => describe_cram(w, &table),
     }
     let _ = writeln!(
         w,
@@ -121,6 +122,33 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
     );
     let _ = writeln!(w, "  file size:       {} bytes", bytes.len());
     Ok(out)
+}
+
+/// The lines of `grundy tables info` about a Cram endgame table: its
+/// polyominoes by size and its index, or why its records are invalid.
+fn describe_cram(w: &mut String, table: &Table<'_>) {
+    if let sg_tables::format::Game::CramEndgame { slots, .. } = table.info().metadata.game {
+        let _ = writeln!(
+            w,
+            "  index:           a static function per size, {slots} slots of 4 bits"
+        );
+    }
+    match table.cram_endgame() {
+        Ok(cram) => {
+            let counts: Vec<String> = (1..=cram.max_cells())
+                .map(|n| cram.count(n).unwrap_or(0).to_string())
+                .collect();
+            let _ = writeln!(
+                w,
+                "  polyominoes:     {} in all; by size from 1 cell: {}",
+                cram.len(),
+                counts.join(" ")
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(w, "  records:         INVALID: {e}");
+        }
+    }
 }
 
 /// For `grundy tables info` (`verify` false: [`describe`]) and `grundy
@@ -172,6 +200,14 @@ fn verify_table(bytes: &[u8]) -> Result<String, TableError> {
                 "octal catalogue, {} games, {solved} solved, heaps up to {}, values checked",
                 c.entries().len(),
                 c.limit()
+            )
+        }
+        TableKind::CramEndgame => {
+            let c = t.cram_endgame()?;
+            format!(
+                "Cram endgame, every polyomino of at most {} cells, {} polyominoes, values checked",
+                c.max_cells(),
+                c.len()
             )
         }
     })

@@ -179,7 +179,7 @@ fn tables_in_json() {
     std::fs::write(dir.join("short.sgt"), &bytes[..100]).unwrap();
     for command in ["info", "verify"] {
         let (_, good) = text_and_json(&["tables", command], "");
-        assert_eq!(good.len(), 4, "the compiled-in tables");
+        assert_eq!(good.len(), 5, "the compiled-in tables");
         for report in &good {
             assert_eq!(report["ok"], true, "{report}");
             assert_eq!(report["format_version"], 1, "{report}");

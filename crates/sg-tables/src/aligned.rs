@@ -5,12 +5,11 @@
 //! address (a multiple of 64 in the file, and a file read, mapped or
 //! compiled in at an aligned address), so that a typed view may read a
 //! payload of entries wider than a byte in place, as a `&[u16]` or
-//! `&[u64]`, or by whole cache lines. Which views need it: none of today's
-//! three, which read bytes ([`RowTable`](crate::RowTable),
-//! [`KnightTable`](crate::KnightTable) and the knight pattern). It is kept
-//! for the table kinds of wider values that the heap-game engine adds; if
-//! none reads its payload in place, this module and
-//! `TableError::Misaligned` can go, with no change to the file format.
+//! `&[u64]`, or by whole cache lines. Which views need it: the octal
+//! sequence reads its `u16` values in place; the others
+//! ([`RowTable`](crate::RowTable), [`KnightTable`](crate::KnightTable),
+//! the knight pattern, the octal catalogue and the Cram endgame) read
+//! bytes.
 
 use std::ops::Deref;
 

@@ -8,6 +8,7 @@
 //! packaged crate builds.
 
 use crate::aligned::{Align64, AlignAs};
+use crate::cram::CramEndgameTable;
 use crate::octal::OctalCatalogue;
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
@@ -34,6 +35,11 @@ static OCTAL_CATALOGUE_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
     bytes: *include_bytes!("../data/octal-catalogue.sgt"),
 };
 
+static CRAM_ENDGAME_BYTES: &AlignAs<Align64, [u8]> = &AlignAs {
+    _align: [],
+    bytes: *include_bytes!("../data/cram-endgame.sgt"),
+};
+
 // The compiled-in tables are not re-checksummed at run time (that read every
 // byte of each payload at startup, and even the metadata's small checksum
 // costs crc32fast's CPU-feature probe on its first call, about 0.05 ms on a
@@ -44,6 +50,12 @@ static OCTAL_CATALOGUE: LazyLock<OctalCatalogue> = LazyLock::new(|| {
     Table::from_compiled_in(&OCTAL_CATALOGUE_BYTES.bytes)
         .and_then(|t| t.octal_catalogue())
         .unwrap_or_else(|e| panic!("data/octal-catalogue.sgt, compiled in, is invalid: {e}"))
+});
+
+static CRAM_ENDGAME: LazyLock<CramEndgameTable<'static>> = LazyLock::new(|| {
+    Table::from_compiled_in(&CRAM_ENDGAME_BYTES.bytes)
+        .and_then(|t| t.cram_endgame())
+        .unwrap_or_else(|e| panic!("data/cram-endgame.sgt, compiled in, is invalid: {e}"))
 });
 
 static ROW: LazyLock<RowTable<'static>> = LazyLock::new(|| {
@@ -112,4 +124,30 @@ pub fn embedded_octal_catalogue_bytes() -> &'static [u8] {
 /// valid, so this does not fail).
 pub fn embedded_octal_catalogue() -> &'static OctalCatalogue {
     &OCTAL_CATALOGUE
+}
+
+/// The bytes of the embedded Cram endgame table (`data/cram-endgame.sgt`).
+pub fn embedded_cram_endgame_bytes() -> &'static [u8] {
+    &CRAM_ENDGAME_BYTES.bytes
+}
+
+/// The Cram endgame table of `data/cram-endgame.sgt`: the nimber of every
+/// polyomino of at most 14 cells (see [`crate::cram`]). Its records are
+/// checked against each other on the first call (tens of microseconds;
+/// `cargo xtask gen --check` and the tests guarantee the committed file is
+/// valid, so this does not fail); its bit arrays are read in place. For a
+/// Cram board:
+///
+/// ```
+/// use sg_search::games::cram::Cram;
+/// use sg_search::Solver;
+/// use std::sync::Arc;
+///
+/// let table = sg_tables::embedded_cram_endgame();
+/// let cram = Cram::<u64>::new(4, 5)?.with_endgame(Arc::new(table));
+/// assert_eq!(Solver::new(&cram).nimber(&cram.start())?, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn embedded_cram_endgame() -> &'static CramEndgameTable<'static> {
+    &CRAM_ENDGAME
 }

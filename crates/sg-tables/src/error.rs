@@ -338,6 +338,94 @@ pub enum TableError {
         /// Records found (or `expected` and bytes left over).
         found: u32,
     },
+    /// A Cram endgame table of no cells, or of more than the canonical
+    /// forms hold.
+    #[error("invalid table parameters: a Cram endgame table of {max_cells} cells (1 to {max})")]
+    CramMaxCells {
+        /// `K` in the metadata.
+        max_cells: u32,
+        /// [`MAX_CELLS`](crate::cram::MAX_CELLS).
+        max: u32,
+    },
+    /// A Cram endgame table of 2^32 polyominoes or more, or of an odd
+    /// number of 4-bit slots.
+    #[error(
+        "invalid table parameters: a Cram endgame table of {polyominoes} polyominoes (fewer than 2^32) and {slots} slots (even)"
+    )]
+    CramCounts {
+        /// Polyominoes in the metadata.
+        polyominoes: u64,
+        /// Slots in the metadata.
+        slots: u64,
+    },
+    /// A size record whose third of an array is not a positive even
+    /// number of slots.
+    #[error(
+        "Cram endgame: the record of the polyominoes of {cells} cells has {third} slots in a third of its array, not a positive even number"
+    )]
+    CramSizeRecord {
+        /// The size.
+        cells: u32,
+        /// A third of its array, in slots.
+        third: u32,
+    },
+    /// The records add up to another total than the metadata's.
+    #[error("Cram endgame: the records hold {records} {what}, the metadata says {metadata}")]
+    CramTotals {
+        /// Which total: "polyominoes" or "slots".
+        what: &'static str,
+        /// The metadata's total.
+        metadata: u64,
+        /// What the records add up to (so far).
+        records: u64,
+    },
+    /// When building: the polyominoes of a size cannot be added.
+    #[error("Cram endgame: cannot add the polyominoes of {cells} cells: {reason}")]
+    CramBuild {
+        /// The size.
+        cells: u32,
+        /// Why.
+        reason: &'static str,
+    },
+    /// When building: a nimber that does not fit in four bits.
+    #[error("Cram endgame: the polyomino {key:#x} has nimber {nimber}, more than four bits hold")]
+    CramNimberTooLarge {
+        /// Its canonical form.
+        key: u128,
+        /// Its nimber.
+        nimber: u8,
+    },
+    /// Another number of polyominoes of a size than the enumeration finds.
+    #[error("wrong Cram endgame: {stored} polyominoes of {cells} cells stored, {listed} exist")]
+    CramCount {
+        /// The size.
+        cells: u32,
+        /// In the table.
+        stored: u64,
+        /// Listed anew.
+        listed: u64,
+    },
+    /// A polyomino the table does not answer (it has more cells than the
+    /// table).
+    #[error(
+        "wrong Cram endgame: the polyomino {key:#x} (canonical form, bit 8 * row + column) is not in the table"
+    )]
+    CramMissing {
+        /// Its canonical form.
+        key: u128,
+    },
+    /// A nimber the table gives that is not the polyomino's.
+    #[error(
+        "wrong value: the Cram polyomino {key:#x} (canonical form, bit 8 * row + column) has nimber {stored} in the table, but the mex of its options is {expected}"
+    )]
+    CramValue {
+        /// Its canonical form.
+        key: u128,
+        /// The nimber in the table.
+        stored: u8,
+        /// What the rules give.
+        expected: u8,
+    },
 }
 
 /// A table kind with its article: "a row", "an octal sequence".

@@ -42,6 +42,10 @@ pub enum TableKind {
     /// game its certified period and the values that describe it, or how
     /// far it was computed (`crate::octal`).
     OctalCatalogue,
+    /// The nimbers of every Cram component (polyomino) of at most `K`
+    /// cells, by canonical form, through a static function of 4-bit
+    /// values (`crate::cram`).
+    CramEndgame,
 }
 
 impl TableKind {
@@ -53,6 +57,7 @@ impl TableKind {
             Self::KnightPattern => 3,
             Self::OctalSequence => 4,
             Self::OctalCatalogue => 5,
+            Self::CramEndgame => 6,
         }
     }
 
@@ -64,6 +69,7 @@ impl TableKind {
             3 => Ok(Self::KnightPattern),
             4 => Ok(Self::OctalSequence),
             5 => Ok(Self::OctalCatalogue),
+            6 => Ok(Self::CramEndgame),
             other => Err(TableError::UnknownKind(other)),
         }
     }
@@ -77,6 +83,7 @@ impl fmt::Display for TableKind {
             Self::KnightPattern => "knight pattern",
             Self::OctalSequence => "octal sequence",
             Self::OctalCatalogue => "octal catalogue",
+            Self::CramEndgame => "Cram endgame",
         })
     }
 }
@@ -129,6 +136,18 @@ pub enum Game {
         /// Length of the records (the payload).
         len: u64,
     },
+    /// The nimber of every Cram component of `1..=max_cells` cells (every
+    /// free polyomino), `polyominoes` in all, through a static function per
+    /// size whose arrays have `slots` slots of 4 bits in all
+    /// (`crate::cram`).
+    CramEndgame {
+        /// `K`: the largest polyominoes of the table.
+        max_cells: u32,
+        /// The polyominoes of the table, of all sizes.
+        polyominoes: u64,
+        /// The 4-bit slots of the static functions' arrays (even).
+        slots: u64,
+    },
 }
 
 impl Game {
@@ -140,6 +159,7 @@ impl Game {
             Self::KnightPattern { .. } => TableKind::KnightPattern,
             Self::OctalSequence { .. } => TableKind::OctalSequence,
             Self::OctalCatalogue { .. } => TableKind::OctalCatalogue,
+            Self::CramEndgame { .. } => TableKind::CramEndgame,
         }
     }
 
@@ -183,6 +203,11 @@ impl Game {
                 }
                 Ok(*len)
             }
+            Self::CramEndgame {
+                max_cells,
+                polyominoes,
+                slots,
+            } => crate::cram::payload_len(*max_cells, *polyominoes, *slots),
         }
     }
 }
@@ -219,6 +244,15 @@ impl fmt::Display for Game {
                 f,
                 "catalogue of {games} octal games 0.ddd and 4.ddd, computed to heap {limit} \
                  unless certified sooner"
+            ),
+            Self::CramEndgame {
+                max_cells,
+                polyominoes,
+                ..
+            } => write!(
+                f,
+                "Cram endgame: the nimbers of every component of at most {max_cells} cells \
+                 ({polyominoes} free polyominoes)"
             ),
         }
     }
@@ -260,13 +294,15 @@ pub struct Header {
     pub metadata_crc: u32,
 }
 
-fn u32_at(bytes: &[u8], at: usize) -> u32 {
+/// The little-endian `u32` at `at` of `bytes` (which holds it).
+pub(crate) fn u32_at(bytes: &[u8], at: usize) -> u32 {
     let mut word = [0; 4];
     word.copy_from_slice(&bytes[at..at + 4]);
     u32::from_le_bytes(word)
 }
 
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
+/// The little-endian `u64` at `at` of `bytes` (which holds it).
+pub(crate) fn u64_at(bytes: &[u8], at: usize) -> u64 {
     let mut word = [0; 8];
     word.copy_from_slice(&bytes[at..at + 8]);
     u64::from_le_bytes(word)

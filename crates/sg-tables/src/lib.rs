@@ -14,6 +14,11 @@
 //!   [`Table::from_bytes`]; [`RowTable`] and [`KnightTable`] are its typed
 //!   views, and [`Table::knight_pattern`] certifies a stored description of
 //!   a knight game on the whole board.
+//! - [`cram`]: the Cram endgame table, the nimber of every polyomino of at
+//!   most `K` cells for sg-search's Cram solver
+//!   ([`Table::cram_endgame`], [`cram::read_cram_endgame`] for a file),
+//!   checked from the rules by [`cram::CramEndgameTable::verify_values`];
+//!   [`polyomino`] lists the polyominoes and computes their nimbers.
 //! - [`octal`]: the table kinds of take-and-break games, a Grundy sequence
 //!   ([`Table::octal_sequence`]) and the catalogue of the octal games with
 //!   three digits ([`Table::octal_catalogue`]).
@@ -24,8 +29,8 @@
 //! - [`RowTable::verify_values`] and [`KnightTable::verify_values`]: the
 //!   values checked against the game's recurrence (a checksum is no proof).
 //! - [`embedded_row_table`], [`embedded_knight_table`] and
-//!   [`embedded_knight_pattern`], [`embedded_octal_catalogue`] (feature
-//!   `embedded`, on by default): the
+//!   [`embedded_knight_pattern`], [`embedded_octal_catalogue`],
+//!   [`embedded_cram_endgame`] (feature `embedded`, on by default): the
 //!   committed tables, validated (the pattern certified) once.
 //! - [`safe_write`]: writing a file the user named (a table, a picture)
 //!   through a unique temporary file, `fsync` and a rename, refusing
@@ -73,6 +78,7 @@
 //! ```
 
 pub mod aligned;
+pub mod cram;
 #[cfg(feature = "embedded")]
 mod embedded;
 mod error;
@@ -81,6 +87,7 @@ pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod octal;
+pub mod polyomino;
 pub mod safe_write;
 mod table;
 mod verify;
@@ -89,9 +96,10 @@ mod views;
 pub use aligned::AlignedBytes;
 #[cfg(feature = "embedded")]
 pub use embedded::{
-    embedded_knight_bytes, embedded_knight_pattern, embedded_knight_pattern_bytes,
-    embedded_knight_table, embedded_octal_catalogue, embedded_octal_catalogue_bytes,
-    embedded_row_bytes, embedded_row_table,
+    embedded_cram_endgame, embedded_cram_endgame_bytes, embedded_knight_bytes,
+    embedded_knight_pattern, embedded_knight_pattern_bytes, embedded_knight_table,
+    embedded_octal_catalogue, embedded_octal_catalogue_bytes, embedded_row_bytes,
+    embedded_row_table,
 };
 pub use error::TableError;
 pub use file::{

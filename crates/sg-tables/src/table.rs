@@ -1,5 +1,6 @@
 //! A validated table borrowed from bytes: [`Table::from_bytes`].
 
+use crate::cram::CramEndgameTable;
 use crate::error::TableError;
 use crate::format::{HEADER_LEN, Header, Metadata, PAYLOAD_ALIGN, TableKind};
 use crate::octal::{OctalCatalogue, OctalSequenceTable};
@@ -126,6 +127,13 @@ impl<'a> Table<'a> {
     /// The decoded catalogue, if this is an octal-catalogue table.
     pub fn octal_catalogue(&self) -> Result<OctalCatalogue, TableError> {
         OctalCatalogue::new(&self.info.metadata.game, self.payload)
+    }
+
+    /// The Cram endgame table, if this is one: its records checked against
+    /// each other (not its nimbers: see
+    /// [`CramEndgameTable::verify_values`]), its bit arrays read in place.
+    pub fn cram_endgame(&self) -> Result<CramEndgameTable<'a>, TableError> {
+        CramEndgameTable::new(&self.info.metadata.game, self.payload)
     }
 }
 

@@ -40,6 +40,7 @@ impl Table<'_> {
                     .iter()
                     .try_for_each(|entry| entry.verify(catalogue.limit()))
             }
+            TableKind::CramEndgame => self.cram_endgame()?.verify_values(),
         }
     }
 }

@@ -91,6 +91,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                     "compiled-in data/octal-catalogue.sgt",
                     sg_tables::embedded_octal_catalogue_bytes(),
                 ),
+                (
+                    "compiled-in data/cram-endgame.sgt",
+                    sg_tables::embedded_cram_endgame_bytes(),
+                ),
             ] {
                 emit(name, Ok(bytes))?;
             }

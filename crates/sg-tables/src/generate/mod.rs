@@ -10,6 +10,9 @@
 //!
 //! - [`octal_catalogue`]: every octal game `0.d1d2d3` and `4.d1d2d3`, the
 //!   games in parallel (see [`octal`]).
+//! - [`cram_endgame`]: the nimber of every Cram component (polyomino) of
+//!   at most `K` cells, the enumeration and each size in parallel (see
+//!   [`cram`]).
 //!
 //! All give the same bytes whatever the number of threads: every value is
 //! the mex of values computed before it, never a race. They report their
@@ -18,11 +21,13 @@
 //! Run them inside `pool.install(...)` to choose the threads.
 
 mod cells;
+pub mod cram;
 pub mod knight;
 pub mod octal;
 pub mod row;
 mod wavefront;
 
+pub use cram::cram_endgame;
 pub use knight::knight_table;
 pub use octal::octal_catalogue;
 pub use row::row_table;
