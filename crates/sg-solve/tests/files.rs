@@ -1,4 +1,5 @@
-//! The files a user names (`octal --out`, `knight --png`, `row --png`),
+//! The files a user names (`octal --out`, `knight --png`, `row --png`,
+//! `cram --proof`),
 //! through the real binary: checked before any work, refused with exit
 //! status 2 unless they are regular files that can be written (or new
 //! files in a folder that can be written), and always either the old file
@@ -52,13 +53,15 @@ fn refused(out: &Output, why: &str) {
     );
 }
 
-/// The commands that write `path`: a table and two pictures.
+/// The commands that write `path`: a table, two pictures and proofs.
 fn writers(path: &str) -> Vec<Vec<String>> {
     let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
     vec![
         args(&["octal", ".6", "--to", "300", "--online", "--out", path]),
         args(&["knight", "--grid", "0..20", "0..20", "--png", path]),
         args(&["row", "--grid", "--width", "6", "--png", path]),
+        args(&["cram", "3x3", "--proof", path]),
+        args(&["chomp", "3x4", "--proof", path]),
     ]
 }
 
@@ -280,8 +283,10 @@ fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary() {
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("run.sgt");
     let picture = dir.path().join("run.png");
+    let proof = dir.path().join("run.proof");
     let (table_arg, picture_arg) = (table.to_str().unwrap(), picture.to_str().unwrap());
-    for path in [&table, &picture] {
+    let proof_arg = proof.to_str().unwrap();
+    for path in [&table, &picture, &proof] {
         fs::write(path, b"the old file").unwrap();
         fs::set_permissions(path, fs::Permissions::from_mode(0o600)).unwrap();
     }
@@ -292,6 +297,8 @@ fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary() {
             "octal", ".6", "--to", "20000", "--online", "--out", table_arg,
         ][..],
         &["knight", "--grid", "0..800", "0..800", "--png", picture_arg],
+        // A proof of 10 KB.
+        &["cram", "3x9", "--proof", proof_arg],
     ] {
         let out = run_with_little_space(args);
         let stderr = text(&out.stderr);
@@ -301,8 +308,11 @@ fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary() {
         assert_eq!(stderr.matches("File too large").count(), 1, "{stderr}");
         assert!(stderr.starts_with("error: cannot write "), "{stderr}");
     }
-    assert_eq!(names(dir.path()), ["run.png", "run.sgt", "run.sgt.tmp"]);
-    for path in [&table, &picture] {
+    assert_eq!(
+        names(dir.path()),
+        ["run.png", "run.proof", "run.sgt", "run.sgt.tmp"]
+    );
+    for path in [&table, &picture, &proof] {
         assert_eq!(fs::read(path).unwrap(), b"the old file");
     }
     // With room, the new file replaces the old one with the old one's mode.
@@ -316,5 +326,8 @@ fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary() {
         fs::read(dir.path().join("run.sgt.tmp")).unwrap(),
         b"the user's"
     );
-    assert_eq!(names(dir.path()), ["run.png", "run.sgt", "run.sgt.tmp"]);
+    assert_eq!(
+        names(dir.path()),
+        ["run.png", "run.proof", "run.sgt", "run.sgt.tmp"]
+    );
 }

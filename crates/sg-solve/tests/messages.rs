@@ -190,6 +190,10 @@ fn a_full_standard_error_never_panics() {
         (&["row", "ab"], 2),
         (&["hdu1524", "/nonexistent/input"], 2),
         (&["--bogus"], 2),
+        (&["cram", "9x9"], 2),
+        (&["chomp", "0"], 2),
+        (&["proof", "check", "/nonexistent/proof"], 2),
+        (&["node-kayles", "/nonexistent/graph"], 2),
         // A note on standard error, and an answer.
         (&["knight", "3", "4", "--moves", "-1,0 0,-1 -5,-5"], 0),
     ] {
@@ -228,7 +232,14 @@ fn run_into_a_closed_pipe(args: &[&str], input: &[u8]) -> std::process::Output {
 #[cfg(unix)]
 #[test]
 fn a_closed_standard_output_ends_every_subcommand_quietly() {
-    let cases: [(&[&str], &[u8]); 19] = [
+    let proof = {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cram.proof");
+        let out = grundy(&["cram", "2x3", "--proof", path.to_str().unwrap()], "");
+        assert!(out.status.success());
+        std::fs::read(&path).unwrap()
+    };
+    let cases: [(&[&str], &[u8]); 23] = [
         (&["hdu1524"], b"1\n0\n1 0\n0\n"),
         (&["uva11927"], b"2 1\n0 1\n1 0\n0 0\n"),
         (&["hdu5724"], b"1\n1\n1 19\n"),
@@ -245,6 +256,10 @@ fn a_closed_standard_output_ends_every_subcommand_quietly() {
         (&["octal", ".6", "--to", "3000", "--online", "--json"], b""),
         (&["octal", "0.07", "--heaps", "5", "7", "--hint"], b""),
         (&["floor"], b"1 2 3\n"),
+        (&["cram", "4x5", "--hint"], b""),
+        (&["node-kayles", "-", "--json"], b"3 2\n0 1\n1 2\n"),
+        (&["chomp", "3x4"], b""),
+        (&["proof", "check", "-"], &proof),
         (&["completions", "bash"], b""),
         (&["man"], b""),
         (&["--help"], b""),
@@ -255,6 +270,26 @@ fn a_closed_standard_output_ends_every_subcommand_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
         assert!(stderr.is_empty(), "{args:?}: {stderr}");
     }
+    // The files asked for are still written: `cram --proof` printed its
+    // answer, then stopped before the proof (exit status 0, no file).
+    let dir = tempfile::tempdir().unwrap();
+    for (game, size) in [("cram", "4x5"), ("chomp", "3x4")] {
+        let path = dir.path().join(format!("{game}.proof"));
+        let file = path.to_str().unwrap();
+        let out = run_into_a_closed_pipe(&[game, size, "--proof", file], b"");
+        assert_eq!(out.status.code(), Some(0), "{game}");
+        assert!(out.stderr.is_empty(), "{game}");
+        let checked = grundy(&["proof", "check", file], "");
+        assert!(checked.status.success(), "{game}: {checked:?}");
+    }
+    let table = dir.path().join("six.sgt");
+    let args = [
+        "octal", ".6", "--online", "--to", "3000", "--values", "--out",
+    ];
+    let out = run_into_a_closed_pipe(&[&args[..], &[table.to_str().unwrap()]].concat(), b"");
+    assert_eq!(out.status.code(), Some(0));
+    let verified = grundy(&["tables", "verify", table.to_str().unwrap()], "");
+    assert!(verified.status.success(), "{verified:?}");
     // Bad input with no answer before it is still reported.
     let out = run_into_a_closed_pipe(&["hdu1524"], b"x\n");
     assert_eq!(out.status.code(), Some(2));

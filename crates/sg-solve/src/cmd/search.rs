@@ -139,9 +139,14 @@ pub(crate) fn solve<G: ProofGame>(
             writeln!(out, "move {}", show.text(game, mv))?;
         }
     }
+    // The answer first (the proof may take a while), but a standard output
+    // that fails (closed by its reader, or full) does not stop the proof
+    // the user asked for: it is written, then the failure is reported.
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(&out).context("cannot write the answer")?;
-    stdout.flush().context("cannot write the answer")?;
+    let printed = stdout
+        .write_all(&out)
+        .and_then(|()| stdout.flush())
+        .context("cannot write the answer");
     drop(stdout);
     if let Some(file) = proof_file {
         let proof = with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR))?;
@@ -150,6 +155,7 @@ pub(crate) fn solve<G: ProofGame>(
                 .with_context(|| format!("cannot write {}", file.path().display()))
         })?;
     }
+    printed?;
     Ok(ExitCode::SUCCESS)
 }
 
