@@ -7,7 +7,7 @@ mod common;
 
 #[cfg(target_os = "linux")]
 use common::grundy_limited;
-use common::{fails, grundy};
+use common::{fails, grundy, raw_table, varint};
 use sg_tables::format::{Game, Header, Metadata, TableKind, encode};
 
 /// `grundy ARGS` with the environment variables `env`: (exit status,
@@ -212,35 +212,6 @@ fn octal_memory_grows_with_the_values_computed() {
         "stopped by timeout(1): {stderr}"
     );
     assert_eq!(stderr, "");
-}
-
-/// A table file with any metadata bytes (no check of what they say, so
-/// that hostile parameters can be written), checksums right.
-fn raw_table(kind: TableKind, metadata: &[u8], payload: &[u8]) -> Vec<u8> {
-    let offset = (64 + metadata.len()).div_ceil(64) * 64;
-    let header = Header {
-        version: 1,
-        kind,
-        metadata_len: metadata.len() as u32,
-        payload_offset: offset as u64,
-        payload_len: payload.len() as u64,
-        payload_crc: crc32fast::hash(payload),
-        metadata_crc: crc32fast::hash(metadata),
-    };
-    let mut file = header.to_bytes().to_vec();
-    file.extend_from_slice(metadata);
-    file.resize(offset, 0);
-    file.extend_from_slice(payload);
-    file
-}
-
-/// A postcard varint.
-fn varint(mut n: u64, out: &mut Vec<u8>) {
-    while n >= 0x80 {
-        out.push((n as u8 & 0x7f) | 0x80);
-        n >>= 7;
-    }
-    out.push(n as u8);
 }
 
 /// The metadata of a catalogue announcing `limit` and `games`.

@@ -147,6 +147,78 @@ fn each_cause_once_and_quoted_text_cut_short() {
     assert_eq!(stderr, "error: column 1 appears twice\n");
 }
 
+/// Text of a file quoted in a message (the code of an octal sequence
+/// table, the game of a certificate) is escaped and cut short like the
+/// command line's: a 100 KB name made 100 KB messages.
+#[test]
+fn text_quoted_from_a_file_is_cut_short() {
+    use common::{raw_table, varint};
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("\u{1b}[2J0.{}", "7".repeat(100_000));
+    // An octal sequence (metadata variant 3) of 2 values with that code,
+    // checksums right.
+    let mut metadata = vec![3];
+    varint(long.len() as u64, &mut metadata);
+    metadata.extend_from_slice(long.as_bytes());
+    varint(2, &mut metadata);
+    varint(4, &mut metadata);
+    metadata.extend_from_slice(b"test");
+    let table = dir.path().join("long-code.sgt");
+    let bytes = raw_table(
+        sg_tables::format::TableKind::OctalSequence,
+        &metadata,
+        &[0; 4],
+    );
+    std::fs::write(&table, bytes).unwrap();
+    let table = table.to_str().unwrap();
+    for args in [
+        &["tables", "verify", table][..],
+        &["tables", "info", table],
+        &["tables", "verify", "--json", table],
+        &["octal", "--resume", table],
+    ] {
+        let out = grundy(args, "");
+        assert!(matches!(out.status.code(), Some(1 | 2)), "{args:?}");
+        let text = [out.stdout, out.stderr].concat();
+        printable(&text);
+        let mut text = String::from_utf8(text).unwrap();
+        assert!(text.len() < 400, "{args:?}: {} bytes", text.len());
+        if args.contains(&"--json") {
+            let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+            text = report["error"].as_str().unwrap().to_owned();
+        }
+        assert!(text.contains("octal code \"\\u{1b}[2J0.777"), "{args:?}");
+        assert!(text.contains("777...\""), "{args:?}: {text}");
+    }
+    // A certificate of a game whose name is 100 KB long: the header, then
+    // the metadata (the name only: the check stops there), checksums right.
+    let mut metadata = Vec::new();
+    varint(long.len() as u64, &mut metadata);
+    metadata.extend_from_slice(long.as_bytes());
+    let mut proof = b"GRUNDYP\0".to_vec();
+    for word in [
+        0x0102_0304,
+        1,
+        metadata.len() as u32,
+        crc32fast::hash(&metadata),
+    ] {
+        proof.extend_from_slice(&u32::to_le_bytes(word));
+    }
+    proof.extend_from_slice(&0u64.to_le_bytes());
+    proof.extend_from_slice(&crc32fast::hash(&[]).to_le_bytes());
+    proof.resize(64, 0);
+    proof.extend_from_slice(&metadata);
+    let out = grundy_bytes(&["proof", "check", "-"], &proof);
+    assert_eq!(out.status.code(), Some(1));
+    printable(&out.stderr);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(
+        err.contains("for the game \"\\u{1b}[2J0.777") && err.contains("777...\", which"),
+        "{err}"
+    );
+}
+
 #[test]
 fn exit_statuses_follow_the_convention() {
     let dir = tempfile::tempdir().unwrap();

@@ -278,7 +278,7 @@ pub enum TableError {
         found: u32,
     },
     /// An octal sequence whose code `sg-core` refuses.
-    #[error("invalid table parameters: octal code {code:?}: {error}")]
+    #[error("invalid table parameters: octal code {}: {error}", quoted(code))]
     OctalCode {
         /// The code in the metadata.
         code: String,
@@ -456,4 +456,18 @@ fn digits(d: &[u8; 4]) -> String {
         digit(d[2]),
         digit(d[3])
     )
+}
+
+/// The most characters of a file's text (an octal code of its metadata)
+/// that a message quotes.
+pub(crate) const QUOTED_CHARS: usize = 40;
+
+/// `text` of a file as a message quotes it: in double quotes, escaped as
+/// [`str::escape_debug`] does (no control character gets through), cut
+/// after [`QUOTED_CHARS`] characters (then `...`), so that a file cannot
+/// make a message longer than a line.
+pub(crate) fn quoted(text: &str) -> String {
+    let shown: String = text.chars().take(QUOTED_CHARS).collect();
+    let cut = if text.len() > shown.len() { "..." } else { "" };
+    format!("\"{}{cut}\"", shown.escape_debug())
 }

@@ -75,7 +75,7 @@ fn check_sections<G: ProofGame>(
     if name != G::NAME {
         return Err(ProofError::OtherGame {
             expected: G::NAME.to_owned(),
-            found: name,
+            found: format!("the game {}", super::quoted(&name)),
         });
     }
     let (rules, rest) = take::<G::Rules>(rest, "rules")?;

@@ -189,7 +189,7 @@ pub enum ProofError {
     #[error(transparent)]
     File(#[from] FileError),
     /// A game this program has no rules for.
-    #[error("the certificate is for the game {0:?}, which this program does not know")]
+    #[error("the certificate is for the game {}, which this program does not know", quoted(.0))]
     UnknownGame(String),
     /// A certificate for another game than the one asked for.
     #[error("the certificate is for {found}, not {expected}")]
@@ -241,4 +241,17 @@ pub enum ProofError {
     /// The search failed while writing a certificate.
     #[error(transparent)]
     Search(#[from] SearchError),
+}
+
+/// The most characters of a file's text (a game's name) that a message
+/// quotes.
+const QUOTED_CHARS: usize = 40;
+
+/// `text` of a file as a message quotes it: in double quotes, escaped as
+/// [`str::escape_debug`] does, cut after [`QUOTED_CHARS`] characters (then
+/// `...`): a certificate cannot make a message longer than a line.
+fn quoted(text: &str) -> String {
+    let shown: String = text.chars().take(QUOTED_CHARS).collect();
+    let cut = if text.len() > shown.len() { "..." } else { "" };
+    format!("\"{}{cut}\"", shown.escape_debug())
 }

@@ -218,3 +218,32 @@ pub fn first_claim_corrupted_fails(proof: &[u8]) -> String {
     );
     err
 }
+
+/// A table file with any metadata bytes (no check of what they say, so
+/// that hostile parameters can be written), checksums right.
+pub fn raw_table(kind: sg_tables::format::TableKind, metadata: &[u8], payload: &[u8]) -> Vec<u8> {
+    let offset = (64 + metadata.len()).div_ceil(64) * 64;
+    let header = sg_tables::format::Header {
+        version: 1,
+        kind,
+        metadata_len: metadata.len() as u32,
+        payload_offset: offset as u64,
+        payload_len: payload.len() as u64,
+        payload_crc: crc32fast::hash(payload),
+        metadata_crc: crc32fast::hash(metadata),
+    };
+    let mut file = header.to_bytes().to_vec();
+    file.extend_from_slice(metadata);
+    file.resize(offset, 0);
+    file.extend_from_slice(payload);
+    file
+}
+
+/// A postcard varint.
+pub fn varint(mut n: u64, out: &mut Vec<u8>) {
+    while n >= 0x80 {
+        out.push((n as u8 & 0x7f) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
