@@ -24,6 +24,7 @@ mod tables;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
+use sg_solve::numbers::number;
 use sg_tables::generate;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,18 +75,18 @@ pub(crate) struct Sizes {
     #[arg(long, value_name = "W", default_value_t = Sizes::DEFAULT.row_width,
           help = format!("Cells of the row table (2^W entries, W from 1 to {})",
                          generate::row::MAX_WIDTH),
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(generate::row::MAX_WIDTH)))]
+          value_parser = number::<u32>(1, u64::from(generate::row::MAX_WIDTH)))]
     row_width: u32,
     #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.knight_size,
           help = format!("Side of the knight table (N^2 entries, N from 1 to {})",
                          generate::knight::MAX_SIZE),
-          value_parser = clap::value_parser!(u64).range(1..=generate::knight::MAX_SIZE))]
+          value_parser = number::<u64>(1, generate::knight::MAX_SIZE))]
     knight_size: u64,
     /// The largest heap of the octal catalogue computed for a game whose
     /// period is not certified sooner (recorded in the catalogue file; at
     /// most 2^20, the largest a catalogue file may state: see FORMAT.md).
     #[arg(long, value_name = "N", default_value_t = Sizes::DEFAULT.octal_limit,
-          value_parser = clap::value_parser!(u64).range(1..=sg_tables::octal::MAX_CATALOGUE_LIMIT))]
+          value_parser = number::<u64>(1, sg_tables::octal::MAX_CATALOGUE_LIMIT))]
     octal_limit: u64,
     /// K: the Cram endgame table holds every polyomino of at most K cells
     /// (recorded in the file).
@@ -115,7 +116,7 @@ struct GenArgs {
     #[command(flatten)]
     sizes: Sizes,
     /// Worker threads, 1 to 256 (default: one per CPU).
-    #[arg(long, value_parser = tables::parse_threads)]
+    #[arg(long, value_parser = number::<usize>(1, tables::MAX_THREADS as u64))]
     threads: Option<usize>,
 }
 
@@ -124,13 +125,13 @@ struct BenchArgs {
     #[command(flatten)]
     sizes: Sizes,
     /// Runs of each generator; the fastest is reported.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = number::<u32>(1, u64::from(u32::MAX)))]
     runs: u32,
     /// Only this table.
     #[arg(long, value_enum)]
     only: Option<tables::Only>,
     /// Only this many threads, 1 to 256 (default: 1 thread, then one per CPU).
-    #[arg(long, value_parser = tables::parse_threads)]
+    #[arg(long, value_parser = number::<usize>(1, tables::MAX_THREADS as u64))]
     threads: Option<usize>,
     /// Also time the single-threaded computation of sg-core.
     #[arg(long)]
@@ -180,6 +181,31 @@ fn run(command: Command) -> Result<()> {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn numbers_are_digits_only_within_their_range() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["xtask"][..], args].concat());
+        for bad in [
+            &["gen", "--row-width", "+5"][..],
+            &["gen", "--knight-size", " 40"],
+            &["gen", "--octal-limit", "1_000"],
+            &["gen", "--threads", "+2"],
+            &["gen", "--threads", "0"],
+            &["gen", "--threads", "257"],
+            &["gen", "--row-width", "29"],
+            &["bench", "--runs", "+3"],
+            &["bench", "--runs", "0"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+        for good in [
+            &["gen", "--row-width", "5", "--threads", "2"][..],
+            &["gen", "--knight-size", "40", "--octal-limit", "1000"],
+            &["bench", "--runs", "3", "--threads", "256"],
+        ] {
+            assert!(parse(good).is_ok(), "{good:?}");
+        }
+    }
 
     #[test]
     fn gen_help_says_cargo_xtask_and_shows_the_limits() {

@@ -192,7 +192,27 @@ pub(crate) fn run(keep: bool) -> Result<()> {
     }
     cargo(&root, &package, &target, "package the library crates")?;
 
-    let dir = std::env::temp_dir().join(format!("grundy-outside-crate-{}", std::process::id()));
+    // Removed when this function returns, on failure too, unless --keep.
+    let temporary = tempfile::Builder::new()
+        .prefix("grundy-outside-crate-")
+        .tempdir()
+        .context("cannot create a temporary folder")?;
+    let result = build_and_run(&root, &target, temporary.path());
+    let folder = if keep {
+        let dir = temporary.keep();
+        eprintln!("xtask outside-crate: kept {}", dir.display());
+        format!("kept in {}", dir.display())
+    } else {
+        "--keep keeps its folder".to_owned()
+    };
+    result.with_context(|| format!("the outside crate failed ({folder})"))?;
+    eprintln!("xtask outside-crate: the packaged crates build and work as dependencies");
+    Ok(())
+}
+
+/// Unpacks and builds the packages of `target/package` in `dir`, then
+/// builds and runs the outside crate there.
+fn build_and_run(root: &Path, target: &Path, dir: &Path) -> Result<()> {
     let (vendor, user) = (dir.join("vendor"), dir.join("user"));
     fs::create_dir_all(user.join("src"))
         .and_then(|()| fs::create_dir_all(&vendor))
@@ -245,17 +265,8 @@ pub(crate) fn run(keep: bool) -> Result<()> {
     )?;
     let stdout = String::from_utf8_lossy(&stdout);
     if stdout != EXPECTED {
-        bail!(
-            "the outside crate (kept in {}) printed\n{stdout}instead of\n{EXPECTED}",
-            dir.display()
-        );
+        bail!("it printed\n{stdout}instead of\n{EXPECTED}");
     }
     print!("{stdout}");
-    if keep {
-        eprintln!("xtask outside-crate: kept {}", dir.display());
-    } else {
-        fs::remove_dir_all(&dir).with_context(|| format!("cannot remove {}", dir.display()))?;
-    }
-    eprintln!("xtask outside-crate: the packaged crates build and work as dependencies");
     Ok(())
 }

@@ -59,16 +59,6 @@ pub(crate) fn default_data_dir() -> PathBuf {
 /// generators can use, few enough to start without exhausting memory.
 pub(crate) const MAX_THREADS: usize = 256;
 
-/// `--threads`: 1 to [`MAX_THREADS`].
-pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a number of threads from 1 to {MAX_THREADS}"
-        )),
-    }
-}
-
 /// The command that makes the tables of `--out DIR` (the default `data/`
 /// when `None`) with these sizes: what `--check` suggests when they are
 /// stale.
@@ -713,8 +703,6 @@ mod tests {
             "cargo xtask gen --out /tmp/t --row-width 8 --knight-size 40 --octal-limit 200 --cram-cells 8"
         );
         assert_eq!(fix_command(None, Sizes::DEFAULT), "cargo xtask gen");
-        assert!(parse_threads("0").is_err() && parse_threads("257").is_err());
-        assert_eq!(parse_threads("2"), Ok(2));
     }
 
     #[test]

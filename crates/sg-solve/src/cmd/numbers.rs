@@ -4,29 +4,7 @@
 //! `grundy`, so that `--to +5` is refused like `knight +5 3`: a usage
 //! error (exit status 2) saying what is expected.
 
-pub(crate) use sg_solve::numbers::digits;
-
-/// For clap's `value_parser`: a number of [`digits`] from `min` to `max`,
-/// as a `T` (which holds every number of that range).
-pub(crate) fn number<T>(
-    min: u64,
-    max: u64,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
-where
-    T: TryFrom<u64>,
-{
-    move |text| {
-        let value = digits(text)?;
-        let out_of_range = || match min {
-            0 => format!("must be at most {max}"),
-            _ => format!("must be from {min} to {max}"),
-        };
-        if !(min..=max).contains(&value) {
-            return Err(out_of_range());
-        }
-        T::try_from(value).map_err(|_| out_of_range())
-    }
-}
+pub(crate) use sg_solve::numbers::{digits, number};
 
 #[cfg(test)]
 mod tests {
