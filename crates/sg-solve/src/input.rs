@@ -75,7 +75,7 @@ impl fmt::Display for ReadError {
         match self {
             Self::TooLarge { what, limit } => write!(
                 f,
-                "{what} is larger than the maximum input size of {} (raise it with --max-input)",
+                "{what} is larger than the maximum input size of {}",
                 format_size(*limit)
             ),
             Self::Io { what, error } => write!(f, "cannot read {what}: {error}"),

@@ -443,6 +443,21 @@ fn limits_in_messages_are_the_real_ones() {
         assert!(stderr.contains(limit), "{args:?} {input:?}: {stderr}");
         assert!(!stderr.contains("18446744073709551615"), "{stderr}");
     }
+    // A limit is raised only with an option that exists: `cram --board`
+    // reads at most 1 MiB, with no option to change it.
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("board.txt");
+    std::fs::write(&board, ".".repeat(2 << 20)).unwrap();
+    let (_, stderr) = fails(&["cram", "--board", board.to_str().unwrap()], "");
+    assert!(stderr.contains("maximum input size of 1 MiB"), "{stderr}");
+    assert!(!stderr.contains("--max-input"), "{stderr}");
+    for args in [
+        &["proof", "check", "--max-input", "1M"][..],
+        &["node-kayles", "--max-input", "1M"],
+    ] {
+        let (_, stderr) = fails(&[args, &[board.to_str().unwrap()]].concat(), "");
+        assert!(stderr.contains("(raise it with --max-input)"), "{stderr}");
+    }
     // A heap that no --to reaches is not met with "raise --to".
     let (_, stderr) = fails(&["octal", ".6", "--to", "100", "--heaps", "4294967295"], "");
     assert!(!stderr.contains("raise --to"), "{stderr}");

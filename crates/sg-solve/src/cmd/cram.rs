@@ -45,7 +45,7 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let board = match (&args.size, &args.board) {
         (Some(size), _) => cram_size(size),
-        (None, Some(path)) => cram_board(&read_named(Some(path), MAX_BOARD_FILE)?),
+        (None, Some(path)) => cram_board(&read_named(Some(path), MAX_BOARD_FILE, None)?),
         (None, None) => unreachable!("clap requires RxC or --board"),
     };
     let board = match board {

@@ -41,7 +41,7 @@ impl InputArg {
     /// mapped or read (see [`input`]); too large an input is a
     /// [`UsageError`].
     pub(crate) fn read(&self) -> Result<Input> {
-        read_named(self.file.as_deref(), self.max_input)
+        read_named(self.file.as_deref(), self.max_input, Some("--max-input"))
     }
 
     /// Reads the input, runs `solve(input, answers)` on it and prints the
@@ -86,11 +86,19 @@ impl InputArg {
 
 /// The whole input `file` (standard input when absent or `-`), mapped or
 /// read (see [`input`]), at most `limit` bytes: too large an input, or a
-/// path that is not there, is a [`UsageError`].
-pub(crate) fn read_named(file: Option<&Path>, limit: u64) -> Result<Input> {
+/// path that is not there, is a [`UsageError`], whose message names the
+/// option `raise_with` that raises the limit, if there is one.
+pub(crate) fn read_named(
+    file: Option<&Path>,
+    limit: u64,
+    raise_with: Option<&str>,
+) -> Result<Input> {
     let path = file.filter(|p| p.as_os_str() != "-");
     input::read_input(path, limit).map_err(|e| match &e {
-        ReadError::TooLarge { .. } => UsageError(e.to_string()).into(),
+        ReadError::TooLarge { .. } => match raise_with {
+            Some(option) => UsageError(format!("{e} (raise it with {option})")).into(),
+            None => UsageError(e.to_string()).into(),
+        },
         ReadError::Io { error, .. } if wrong_path(error) => UsageError(e.to_string()).into(),
         ReadError::Io { .. } => anyhow::Error::new(e),
     })
