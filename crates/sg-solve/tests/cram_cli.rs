@@ -120,13 +120,17 @@ fn nimbers_and_outcomes_match_the_definition() {
             );
         }
     }
-    // Boards with blocked cells, from standard input.
+    // Boards with blocked cells, from standard input, with the endgame
+    // table (components of up to 14 cells) and without it (--online).
     let mut rng = common::SplitMix64::new(20);
     for _ in 0..40 {
         let (rows, cols) = (1 + rng.below(4) as u32, 1 + rng.below(5) as u32);
         let board = Board::random(&mut rng, rows, cols, 4);
-        let answer = json_of(&["cram", "--board", "-", "--json"], &board.picture());
-        assert_eq!(answer["nimber"], board.nimber(), "{}", board.picture());
+        for online in [&[][..], &["--online"]] {
+            let args = [&["cram", "--board", "-", "--json"][..], online].concat();
+            let answer = json_of(&args, &board.picture());
+            assert_eq!(answer["nimber"], board.nimber(), "{}{online:?}", board.picture());
+        }
     }
 }
 
@@ -326,6 +330,8 @@ fn threads_and_memory_do_not_change_the_answer() {
             &["--threads", "2"],
             &["--memory", "64K"],
             &["--memory", "4K", "--threads", "2"],
+            &["--online"],
+            &["--online", "--threads", "2", "--memory", "4K"],
         ] {
             let out = stdout_of(&[&["cram", size, "--hint"], args].concat(), "");
             // The hint may differ; the nimber may not, and the hint must win.

@@ -166,8 +166,14 @@ fn node_kayles_on_paths_is_dawsons_chess() {
     let values: Vec<u32> = values.lines().map(|l| l.parse().unwrap()).collect();
     for n in 1..=40u32 {
         let edges: String = (1..n).map(|v| format!("{} {v}\n", v - 1)).collect();
+        // The search's options do not change the answer.
+        let options: &[&str] = match n % 3 {
+            0 => &[],
+            1 => &["--online", "--threads", "2"],
+            _ => &["--memory", "4K", "--threads", "1"],
+        };
         let answer = json_of(
-            &["node-kayles", "--json"],
+            &[&["node-kayles", "--json"][..], options].concat(),
             &format!("{n} {}\n{edges}", n - 1),
         );
         assert_eq!(answer["nimber"], values[n as usize], "path of {n}");
@@ -223,6 +229,13 @@ fn chomp_matches_the_definition_and_its_hints_win() {
     assert_eq!(
         json_of(&["chomp", "3x4", "--json"], "")["game"],
         "chomp 3x4"
+    );
+    // The search's options do not change the answer (Chomp has no table:
+    // --online is accepted and changes nothing).
+    let options = ["--online", "--threads", "2", "--memory", "4K"];
+    assert_eq!(
+        json_of(&[&["chomp", "4x6", "--json"][..], &options].concat(), "")["nimber"],
+        chomp(&[6, 6, 6, 6], &mut memo)
     );
 }
 

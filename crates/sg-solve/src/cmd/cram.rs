@@ -6,9 +6,11 @@ use super::shared::{bad_input, read_named};
 use anyhow::Result;
 use serde_json::json;
 use sg_search::bits::Bits;
-use sg_search::games::cram::{Cram, Domino, fits_u64};
+use sg_search::games::cram::{Cram, CramEndgame, Domino, fits_u64};
 use sg_solve::boards::{CramBoard, cram_board, cram_size};
+use sg_tables::embedded_cram_endgame;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::process::ExitCode;
 
 /// The largest board file read: 1 MiB.
@@ -22,7 +24,9 @@ const MAX_BOARD_FILE: u64 = 1 << 20;
     and C columns; --board FILE reads one (`-` for standard input) drawn as rows of \
     `.` (free) and `#` (blocked): blank lines and trailing spaces are ignored, and \
     rows shorter than the longest are padded with blocked cells. One side of at most \
-    8 cells, the other at most 16.\n\n\
+    8 cells, the other at most 16. The nimbers of components of at most 14 cells come \
+    from the built-in endgame table (every polyomino, computed from the rules by \
+    `cargo xtask gen`); --online computes them by the search instead.\n\n\
     Prints `nimber N`, then WIN or LOSE (for the player to move), then with --hint \
     `move (r1,c1)-(r2,c2)`, the two cells of a winning domino (0-based row and column). \
     With --json: {\"game\":\"cram 4x7\",\"nimber\":3,\"outcome\":\"WIN\",\
@@ -61,7 +65,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 
 fn run_on<B: Bits>(board: &CramBoard, search: &SearchArgs) -> Result<ExitCode> {
     match Cram::<B>::with_blocked(board.rows, board.cols, &board.blocked) {
-        Ok(cram) => solve(&cram, search, &Dominoes),
+        Ok(cram) if search.online => solve(&cram, search, &Dominoes),
+        Ok(cram) => {
+            let endgame: Arc<dyn CramEndgame> = Arc::new(embedded_cram_endgame());
+            solve(&cram.with_endgame(endgame), search, &Dominoes)
+        }
         Err(e) => Ok(bad_input(e)),
     }
 }

@@ -52,6 +52,11 @@ pub(crate) struct SearchArgs {
     /// whole or not at all (a temporary file renamed).
     #[arg(long, value_name = "FILE")]
     proof: Option<PathBuf>,
+    /// Use no precomputed table: compute every component by the search
+    /// (Cram consults its endgame table of small components otherwise;
+    /// the other games have none). The answer is the same.
+    #[arg(long)]
+    pub(crate) online: bool,
 }
 
 impl SearchArgs {
