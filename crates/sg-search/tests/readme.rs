@@ -38,7 +38,10 @@ fn the_workspace_readme_shows_only_tested_code_of_this_crate() {
         .into_iter()
         .filter(|block| block.contains("sg_search"))
         .collect();
-    assert!(!shown.is_empty(), "the workspace README shows sg-search code");
+    assert!(
+        !shown.is_empty(),
+        "the workspace README shows sg-search code"
+    );
     for block in shown {
         assert!(
             ours.contains(&block),

@@ -129,7 +129,12 @@ fn nimbers_and_outcomes_match_the_definition() {
         for online in [&[][..], &["--online"]] {
             let args = [&["cram", "--board", "-", "--json"][..], online].concat();
             let answer = json_of(&args, &board.picture());
-            assert_eq!(answer["nimber"], board.nimber(), "{}{online:?}", board.picture());
+            assert_eq!(
+                answer["nimber"],
+                board.nimber(),
+                "{}{online:?}",
+                board.picture()
+            );
         }
     }
 }
