@@ -4,6 +4,7 @@
 //! an option found or none (see the [module documentation](super)).
 
 use super::Stop;
+use super::parallel::YOUNG_BROTHERS_WAIT;
 use super::worker::{AHEAD, Awaiting, Goal, Phase, Reply, Step, Worker};
 use crate::SearchError;
 use crate::game::{Game, Nimber};
@@ -146,7 +147,11 @@ impl<G: Game> Worker<'_, '_, G> {
         let depth = self.stack.len() - 1;
         {
             let frame = &self.stack[depth];
-            if frame.cursor == 0 && frame.k == 0 && frame.order_len > 1 && self.parallel_here() {
+            if frame.cursor == YOUNG_BROTHERS_WAIT
+                && frame.k == 0
+                && frame.order_len > frame.cursor + 1
+                && self.parallel_here()
+            {
                 return match self.parallel_scan()? {
                     Some(option) => self.found(Some(option)),
                     None => self.not_found(),
