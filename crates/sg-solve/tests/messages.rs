@@ -386,6 +386,11 @@ fn numbers_on_the_command_line_are_digits_only() {
         &["floor", "--max-input", "+5"],
         &["octal", "0.77", "--to", " 5"],
         &["octal", "0.77", "--to", "5_0"],
+        &["cram", "+3x3"],
+        &["cram", "3x3", "--threads", "+2"],
+        &["chomp", "3,+2"],
+        &["chomp", "3x3", "--memory", "+1M"],
+        &["proof", "check", "--max-input", "+1M", "-"],
     ] {
         let out = grundy(args, "");
         let stderr = String::from_utf8(out.stderr).unwrap();
