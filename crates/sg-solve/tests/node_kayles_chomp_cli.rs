@@ -280,7 +280,10 @@ fn bad_graphs_and_rows_are_one_line_and_exit_2() {
         ("3,,1", "digits only"),
         ("+3", "digits only"),
         ("a", "digits only"),
-        ("1x127", "larger than the engine supports"),
+        (
+            "1x127",
+            "a Chomp diagram of 1x127 (rows x columns) is larger than the engine supports",
+        ),
         ("127x1", "beyond the engine"),
         ("4294967296", "beyond what the engine supports"),
     ] {

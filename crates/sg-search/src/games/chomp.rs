@@ -103,7 +103,7 @@ pub enum ChompError {
     },
     /// Larger than the engine holds.
     #[error(
-        "a Chomp diagram of {rows} rows and {cols} columns is larger than the engine supports (rows + columns at most {max})"
+        "a Chomp diagram of {rows}x{cols} (rows x columns) is larger than the engine supports (rows + columns at most {max})"
     )]
     TooLarge {
         /// Rows.
@@ -486,7 +486,7 @@ mod tests {
         let error = Chomp::<u128>::rectangle(u32::MAX, u32::MAX).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "a Chomp diagram of 4294967295 rows and 4294967295 columns is larger than the engine supports (rows + columns at most 127)"
+            "a Chomp diagram of 4294967295x4294967295 (rows x columns) is larger than the engine supports (rows + columns at most 127)"
         );
     }
 
