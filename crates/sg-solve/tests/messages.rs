@@ -279,6 +279,53 @@ fn a_full_standard_error_never_panics() {
     }
 }
 
+/// A standard output that fails (`>/dev/full`) is an error of the
+/// environment (exit status 1) that says what could not be written: it
+/// said only "No space left on device" for some subcommands, and `--help`
+/// ended with status 0 and nothing written.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_says_what_was_not_written() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/row20.sgt");
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    for args in [
+        &["octal", "0.77"][..],
+        &["octal", "0.77", "--values", "--to", "100000"],
+        &["octal", "0.77", "--json"],
+        &["octal", "0.77", "--heaps", "3", "4"],
+        &["cram", "4x5"],
+        &["chomp", "3x4", "--json"],
+        &["tables", "info"],
+        &["tables", "verify", data],
+        &["tables", "verify", "--json", data],
+        &["knight", "3", "4"],
+        &["row", "1", "19"],
+        &["man"],
+        &["--help"],
+        &["--version"],
+        &["cram", "--help"],
+    ] {
+        let out = Command::new(&bin)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: cannot write the "),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(
+            stderr.matches("No space left on device").count(),
+            1,
+            "{stderr}"
+        );
+    }
+}
+
 /// Runs `grundy ARGS` with `input` on standard input and a standard
 /// output whose reader is already gone: every write to it fails with a
 /// broken pipe.

@@ -159,24 +159,25 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let status = if let Some(heaps) = &args.heaps {
         match answer_heaps(&run, heaps, args.hint, args.json) {
             Ok(text) => {
-                out.write_all(text.as_bytes())?;
+                out.write_all(text.as_bytes()).context(CANNOT_WRITE)?;
                 ExitCode::SUCCESS
             }
             Err(message) => bad_input(message),
         }
     } else if args.values {
-        write_values(&run, args.to.unwrap_or(DEFAULT_TO), &mut out)?;
+        write_values(&run, args.to.unwrap_or(DEFAULT_TO), &mut out).context(CANNOT_WRITE)?;
         ExitCode::SUCCESS
     } else if args.json {
         let mut line = Vec::new();
         write_json_line(&mut line, &json_summary(&run));
-        out.write_all(&line)?;
+        out.write_all(&line).context(CANNOT_WRITE)?;
         ExitCode::SUCCESS
     } else {
-        out.write_all(text_summary(&run).as_bytes())?;
+        out.write_all(text_summary(&run).as_bytes())
+            .context(CANNOT_WRITE)?;
         ExitCode::SUCCESS
     };
-    out.flush().context("cannot write the answer")?;
+    out.flush().context(CANNOT_WRITE)?;
     Ok(status)
 }
 
@@ -201,8 +202,11 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     Ok(duration)
 }
 
+/// What a failed write of the answer says.
+const CANNOT_WRITE: &str = "cannot write the answer";
+
 /// `--values`: `G(0)` to `G(to)`, through the period beyond the values.
-fn write_values(run: &Run, to: u64, out: &mut impl Write) -> Result<()> {
+fn write_values(run: &Run, to: u64, out: &mut impl Write) -> std::io::Result<()> {
     let periodic = run.periodic();
     let known = run.values.len() as u64;
     let last = match &periodic {

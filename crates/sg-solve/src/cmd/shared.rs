@@ -165,9 +165,15 @@ pub(crate) fn print_error(message: impl std::fmt::Display) {
 pub(crate) fn usage_error(e: &clap::Error) -> ExitCode {
     use clap::error::ContextValue;
     if !e.use_stderr() {
-        // --help, --version: to standard output, which may be closed.
-        let _ = e.print();
-        return ExitCode::SUCCESS;
+        // --help, --version: to standard output, which may be closed by
+        // its reader (quietly, as for any answer) or fail (exit status 1).
+        return match e.print() {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                print_error(format_args!("error: cannot write the help: {error}"));
+                ExitCode::FAILURE
+            }
+            _ => ExitCode::SUCCESS,
+        };
     }
     // Plain text: clap's styles and any escape sequence are stripped, so
     // that a value typed with one would be shown without it. Each value

@@ -1,7 +1,7 @@
 //! `grundy tables info|verify`: what table files hold, and whether they are intact.
 
 use super::shared::{UsageError, open_table, wrong_path};
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use sg_solve::answer::write_json_line;
 use sg_solve::error::escape_text;
 use sg_solve::tables::{JsonReport, report, report_json, table_files};
@@ -37,6 +37,9 @@ enum TablesCommand {
         json: bool,
     },
 }
+
+/// What a failed write of a report says.
+const CANNOT_WRITE: &str = "cannot write the report";
 
 /// Reports on the tables; exit status 1 if any table is invalid.
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
@@ -96,7 +99,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                     sg_tables::embedded_cram_endgame_bytes(),
                 ),
             ] {
-                emit(name, Ok(bytes))?;
+                emit(name, Ok(bytes)).context(CANNOT_WRITE)?;
             }
         }
         Some(path) => {
@@ -111,9 +114,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             for file in files {
                 let name = file.display().to_string();
                 match open_table(&file, false) {
-                    Ok(opened) => emit(&name, Ok(opened.bytes()))?,
-                    Err(e) => emit(&name, Err(e.to_string()))?,
+                    Ok(opened) => emit(&name, Ok(opened.bytes())),
+                    Err(e) => emit(&name, Err(e.to_string())),
                 }
+                .context(CANNOT_WRITE)?;
             }
         }
     }
