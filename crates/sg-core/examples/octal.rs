@@ -1,8 +1,11 @@
 //! Computes the Grundy sequence of a take-and-break game and prints a
-//! summary with the time it took:
-//! `cargo run --release -p sg-core --example octal -- CODE [TO]`
-//! (e.g. `.354 2200000`; `TO` defaults to 2^20). The speed comparison with
-//! ogsolve (`benches/octal-vs-ogsolve.sh`) runs this example.
+//! summary with the time it took and the vector kernels used:
+//! `cargo run --release -p sg-core --example octal -- CODE [TO [THREADS]]`
+//! (e.g. `.354 2200000`; `TO` defaults to 2^20; `THREADS`, the crew's
+//! threads with the caller's, defaults to the cores, and is at most the
+//! cores).
+//! The speed comparisons with ogsolve (`benches/octal-vs-ogsolve.sh`,
+//! `benches/octal-scale.sh`) run this example.
 
 use std::time::Instant;
 
@@ -11,7 +14,7 @@ use sg_core::octal::{Rules, Sequence, Status};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(code) = args.first() else {
-        eprintln!("usage: octal CODE [TO]");
+        eprintln!("usage: octal CODE [TO [THREADS]]");
         std::process::exit(2);
     };
     let rules = match Rules::parse(code) {
@@ -26,6 +29,9 @@ fn main() {
         .map_or(1 << 20, |t| t.parse().expect("TO must be a number"));
     let start = Instant::now();
     let mut s = Sequence::new(rules.clone());
+    if let Some(threads) = args.get(2) {
+        s = s.with_threads(threads.parse().expect("THREADS must be a number"));
+    }
     let status = s.extend_to(to, &mut |_| {}).unwrap_or_else(|e| {
         eprintln!("error: {e}");
         std::process::exit(1);
@@ -35,13 +41,14 @@ fn main() {
         h.wrapping_mul(0x100_0000_01b3).wrapping_add(u64::from(g))
     });
     println!(
-        "{rules}: {} values in {secs:.3} s, G({to}) = {}, max {}, mask {}, rare {}, last rare {:?}, checksum {checksum:016x}",
+        "{rules}: {} values in {secs:.3} s, G({to}) = {}, max {}, mask {}, rare {}, last rare {:?}, checksum {checksum:016x}, kernels {}",
         s.values().len(),
         s.value(to).map_or("?".to_string(), |g| g.to_string()),
         s.max_value(),
         s.rare_mask(),
         s.rare_count(),
-        s.last_rare()
+        s.last_rare(),
+        sg_core::octal::simd_used().name()
     );
     match status {
         Status::Certified(p) => {

@@ -399,3 +399,70 @@ fn catalogue_answers_equal_online_runs() {
         }
     }
 }
+
+/// `GRUNDY_OCTAL_SIMD` lowers the vector kernels without changing a value
+/// (the values of every level are the same), says on stderr which kernels
+/// run (on a CPU with AVX-512 this fails if the variable is ignored), and
+/// anything but avx512, avx2 or portable is refused before the run.
+#[test]
+fn the_kernels_override_changes_no_value() {
+    let run = |simd: &str, args: &[&str]| {
+        assert_cmd::Command::cargo_bin("grundy")
+            .unwrap()
+            .env("GRUNDY_OCTAL_SIMD", simd)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    // What the CPU has, in the variable's words.
+    #[cfg(target_arch = "x86_64")]
+    let cpu = if std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+    {
+        2
+    } else if std::arch::is_x86_feature_detected!("avx2") {
+        1
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let cpu = 0;
+    let levels = ["portable", "avx2", "avx512"];
+    for code in [".376", ".354", ".6", ".007"] {
+        let args = ["octal", code, "--online", "--to", "30000", "--values"];
+        let reference = assert_cmd::Command::cargo_bin("grundy")
+            .unwrap()
+            .env_remove("GRUNDY_OCTAL_SIMD")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(reference.status.success());
+        assert!(reference.stderr.is_empty());
+        for simd in ["", "avx512", "avx2", "portable"] {
+            let out = run(simd, &args);
+            assert!(out.status.success(), "{simd}");
+            assert!(out.stdout == reference.stdout, "{code} with {simd:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            if simd.is_empty() {
+                assert!(err.is_empty(), "{err}");
+            } else {
+                let wanted = levels.iter().position(|&l| l == simd).unwrap();
+                let used = levels[wanted.min(cpu)];
+                assert_eq!(
+                    err,
+                    format!(
+                        "note: GRUNDY_OCTAL_SIMD={simd}: the octal engine's vector kernels: {used}\n"
+                    )
+                );
+            }
+        }
+    }
+    let out = run("sse4", &["octal", ".6", "--to", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("GRUNDY_OCTAL_SIMD") && err.contains("\"sse4\""),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -10,10 +10,12 @@ use super::search::portable::{Splits, TARGETS, first_hit_portable};
 pub(crate) struct Avx2(());
 
 impl Avx2 {
-    /// The token, if the CPU has AVX2.
+    /// The token, if the CPU has AVX2 and it is allowed
+    /// (`GRUNDY_OCTAL_SIMD`, see the `kernels` module).
     #[inline]
     pub(crate) fn detect() -> Option<Avx2> {
-        std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        // `simd_used` is `Avx2` or more only if the CPU has AVX2.
+        (super::kernels::simd_used() >= super::kernels::Simd::Avx2).then_some(Avx2(()))
     }
 }
 

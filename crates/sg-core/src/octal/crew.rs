@@ -17,15 +17,35 @@
 //! A chunk's first pass takes microseconds: a thread pool that puts idle
 //! threads to sleep (rayon's) spends about as long waking them. The crew's
 //! threads wait for work spinning for a while (about [`SPIN`]) before they
-//! park, and a thread that is slow to wake (on a loaded machine) costs
-//! nothing: the others take its chunks.
+//! park; the leader wakes one parked thread for each chunk it settles
+//! (each opens one more chunk to claim).
+//!
+//! # Sharing the machine
+//!
+//! The crew never has more threads than the cores the process may run on
+//! (`Sequence` sees to it). Still, other runs and other programs take
+//! cores, and then a thread may be descheduled for a whole time slice of
+//! the system's scheduler (milliseconds) in the middle of a chunk. So the
+//! leader never waits long for a chunk: after spinning about twice the
+//! time it takes itself to compute a chunk, it computes the chunk itself
+//! (the other thread's result, when it comes, is recognised as stale by
+//! the chunk number of its slot, and dropped). And the crew measures
+//! itself ([`Measure`], kept from one run to the next): epochs of at
+//! least [`EPOCH`] chunks and [`EPOCH_TIME`], now and then one with the
+//! other threads parked (the leader alone, as on one thread), and keeps
+//! whichever settles its chunks faster (the crew only when it gains
+//! [`CREW_GAIN`] percent), so that a run is not slower than on one thread
+//! when the cores are busy, and gets the crew back when they free up.
+//! Probes of a crew that loses become rarer, each twice as far as the
+//! last.
 //!
 //! Tried and dropped (no gain, or slower, on `.354` and `.376` with two
 //! threads): a second pass that brings a computed chunk up to the latest
 //! state on its own thread before handing it over (the leader's settling
 //! did not get cheaper); the leader computing its later chunks in pieces,
 //! settling ready chunks between them; the shared words on cache lines of
-//! their own; unparking only the threads that announced they park; values
+//! their own; unparking only the threads that announced they park (with
+//! the cores free: it is what lets threads sleep on a busy machine); values
 //! published up to a whole cache line only; lookaheads of 1 to 4 chunks
 //! per thread; chunks of 8 or 16 heaps.
 
@@ -45,6 +65,32 @@ pub(crate) const CHUNK: usize = 32;
 
 /// How long an idle thread spins before it parks.
 const SPIN: Duration = Duration::from_micros(200);
+
+/// The least the leader spins for a chunk claimed by another thread
+/// before computing it itself (more when its own chunks take longer: see
+/// [`Crew::settle_all`]).
+const STEAL_AFTER: Duration = Duration::from_micros(20);
+
+/// Chunks per measured epoch, at least (2^16 heaps).
+const EPOCH: usize = 2048;
+
+/// The least time of a measured epoch: the load of other programs moves
+/// the time of shorter ones too much.
+const EPOCH_TIME: Duration = Duration::from_millis(30);
+
+/// How much faster (in percent of the time per chunk) the leader alone
+/// must be to be kept instead of the crew, and the crew to be kept
+/// instead of the leader alone: more for the crew, whose gain must pay
+/// for the risk of being slower than one thread.
+const ALONE_GAIN: u128 = 3;
+const CREW_GAIN: u128 = 10;
+
+/// Every this many epochs, one epoch runs the other way (the leader alone
+/// when the crew runs, the crew when the leader runs alone); after each
+/// probe of the crew that loses, twice as many epochs until the next one,
+/// up to [`PROBE_EVERY_MOST`].
+const PROBE_EVERY: usize = 8;
+const PROBE_EVERY_MOST: usize = 64;
 
 /// Chunks that may be claimed beyond the first one not settled, per
 /// thread of the crew.
@@ -76,6 +122,9 @@ pub(crate) type Work<S> = dyn Fn(&S, Range<usize>, &mut Scratch, &mut Vec<Candid
 /// and in cache misses on memory that the other thread had freed (2
 /// threads: `.354` 0.82-0.86x the time without them).
 struct Slot<S> {
+    /// The chunk it holds (a stale one, computed by a thread while the
+    /// leader computed it too, is dropped).
+    chunk: usize,
     state: Option<S>,
     first: Vec<Candidates>,
 }
@@ -105,6 +154,15 @@ pub(crate) struct Crew<'a, S> {
     /// its chunk; the scope passes the panic on).
     failed: AtomicBool,
     threads: Mutex<Vec<Thread>>,
+    /// The threads (besides the leader) that may claim chunks: the first
+    /// `active` of them; the others park.
+    active: AtomicUsize,
+    /// Per thread: it is parked, or about to be (cleared by whoever wakes
+    /// it); and how many are.
+    parked: Vec<AtomicBool>,
+    parked_count: AtomicUsize,
+    /// The crew measuring itself (the leader's).
+    measure: Mutex<&'a mut Measure>,
 }
 
 /// Runs `lead` with a crew of `helpers` more threads (at most
@@ -115,9 +173,11 @@ pub(crate) fn run<S: Send + Sync + Clone, R>(
     heaps: Range<usize>,
     helpers: usize,
     work: &Work<S>,
+    measure: &mut Measure,
     lead: impl FnOnce(&Crew<'_, S>) -> R,
 ) -> R {
     let helpers = helpers.min(MAX_THREADS - 1);
+    measure.begin(helpers, Instant::now());
     let lookahead = LOOKAHEAD_PER_THREAD * (helpers + 1);
     let crew = Crew {
         work,
@@ -130,6 +190,7 @@ pub(crate) fn run<S: Send + Sync + Clone, R>(
         results: Mutex::new(
             (0..SLOTS)
                 .map(|_| Slot {
+                    chunk: usize::MAX,
                     state: None,
                     first: Vec::with_capacity(CHUNK),
                 })
@@ -139,17 +200,23 @@ pub(crate) fn run<S: Send + Sync + Clone, R>(
         stop: AtomicBool::new(false),
         failed: AtomicBool::new(false),
         threads: Mutex::new(Vec::new()),
+        active: AtomicUsize::new(measure.active()),
+        measure: Mutex::new(measure),
+        parked: (0..helpers).map(|_| AtomicBool::new(false)).collect(),
+        parked_count: AtomicUsize::new(0),
     };
     thread::scope(|scope| {
         let crew = &crew;
         let handles: Vec<_> = (0..helpers)
-            .map(|_| scope.spawn(move || crew.serve()))
+            .map(|index| scope.spawn(move || crew.serve(index)))
             .collect();
         *lock(&crew.threads) = handles.iter().map(|h| h.thread().clone()).collect();
         // Dismissed however `lead` ends (a panic too), or the scope would
         // wait for them forever.
         let _dismiss = Dismiss(crew);
-        lead(crew)
+        let result = lead(crew);
+        lock(&crew.measure).end(Instant::now());
+        result
     })
 }
 
@@ -159,7 +226,7 @@ struct Dismiss<'c, 'a, S: Send + Sync + Clone>(&'c Crew<'a, S>);
 impl<S: Send + Sync + Clone> Drop for Dismiss<'_, '_, S> {
     fn drop(&mut self) {
         self.0.stop.store(true, Ordering::Release);
-        self.0.wake();
+        self.0.wake_all();
     }
 }
 
@@ -181,9 +248,43 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl<S: Send + Sync + Clone> Crew<'_, S> {
-    fn wake(&self) {
-        for t in lock(&self.threads).iter() {
+    fn wake_all(&self) {
+        for (t, parked) in lock(&self.threads).iter().zip(&self.parked) {
+            if parked.swap(false, Ordering::AcqRel) {
+                self.parked_count.fetch_sub(1, Ordering::AcqRel);
+            }
             t.unpark();
+        }
+    }
+
+    /// Wakes one parked thread that may claim chunks, if any.
+    fn wake_one(&self) {
+        if self.parked_count.load(Ordering::Acquire) == 0 {
+            return;
+        }
+        let active = self.active.load(Ordering::Acquire);
+        for (index, parked) in self.parked.iter().enumerate().take(active) {
+            if parked.swap(false, Ordering::AcqRel) {
+                self.parked_count.fetch_sub(1, Ordering::AcqRel);
+                if let Some(t) = lock(&self.threads).get(index) {
+                    t.unpark();
+                }
+                return;
+            }
+        }
+    }
+
+    /// Parks thread `index` until it is woken (or spuriously).
+    fn park(&self, index: usize) {
+        // Counted before it is flagged: whoever clears the flag finds the
+        // count to lower.
+        self.parked_count.fetch_add(1, Ordering::AcqRel);
+        self.parked[index].store(true, Ordering::Release);
+        // The leader unparks after clearing the flag (a token kept if this
+        // thread is not parked yet).
+        thread::park();
+        if self.parked[index].swap(false, Ordering::AcqRel) {
+            self.parked_count.fetch_sub(1, Ordering::AcqRel);
         }
     }
 
@@ -197,32 +298,46 @@ impl<S: Send + Sync + Clone> Crew<'_, S> {
     ) -> ControlFlow<B> {
         let mut scratch = Scratch::default();
         let mut first = Vec::with_capacity(CHUNK);
+        let mut measure = lock(&self.measure);
         let mut settle_chunk = |next: &mut usize, state: &S, first: &[Candidates]| {
             let publish = settle(state, first)?;
             *lock(&self.state) = publish;
             *next += 1;
             self.settled.store(*next, Ordering::Release);
-            self.wake();
+            if let Some(active) = measure.settled(Instant::now()) {
+                self.active.store(active, Ordering::Release);
+                if active > 0 {
+                    self.wake_all();
+                }
+            }
+            self.wake_one();
             ControlFlow::Continue(())
         };
         // The first chunk not settled.
         let mut next = 0;
         let mut waiting = None;
+        // The leader's mean time to compute a chunk, in nanoseconds.
+        let mut own = ChunkTime::default();
         while next < self.chunks {
             let slot = next % SLOTS;
             if self.ready.load(Ordering::Acquire) >> slot & 1 != 0 {
                 let state = {
                     let mut results = lock(&self.results);
                     let computed = &mut results[slot];
+                    let state = computed.state.take().expect("a ready slot holds a chunk");
+                    self.ready.fetch_and(!(1 << slot), Ordering::AcqRel);
+                    if computed.chunk != next {
+                        // Stale: the leader computed that chunk itself.
+                        continue;
+                    }
                     first.clear();
                     first.extend_from_slice(&computed.first);
-                    computed.state.take().expect("a ready slot holds a chunk")
+                    state
                 };
-                self.ready.fetch_and(!(1 << slot), Ordering::Relaxed);
                 waiting = None;
                 settle_chunk(&mut next, &state, &first)?;
             } else if let Some(chunk) = self.claim_chunk() {
-                let state = self.compute(chunk, &mut scratch, &mut first);
+                let state = own.time(|| self.compute(chunk, &mut scratch, &mut first));
                 if chunk == next {
                     waiting = None;
                     settle_chunk(&mut next, &state, &first)?;
@@ -231,16 +346,19 @@ impl<S: Send + Sync + Clone> Crew<'_, S> {
                 }
             } else {
                 // Wait for a chunk that another thread claimed (short: it
-                // computes one chunk).
+                // computes one chunk), or compute it here if that thread is
+                // slow (descheduled on a busy machine).
                 assert!(
                     !self.failed.load(Ordering::Acquire),
                     "a thread of the octal crew panicked"
                 );
                 let start = *waiting.get_or_insert_with(Instant::now);
-                if start.elapsed() < SPIN {
+                if start.elapsed() < own.patience() {
                     std::hint::spin_loop();
                 } else {
-                    thread::yield_now();
+                    let state = own.time(|| self.compute(next, &mut scratch, &mut first));
+                    waiting = None;
+                    settle_chunk(&mut next, &state, &first)?;
                 }
             }
         }
@@ -278,21 +396,29 @@ impl<S: Send + Sync + Clone> Crew<'_, S> {
         state
     }
 
-    /// Puts a computed chunk in its slot for the leader.
+    /// Puts a computed chunk in its slot for the leader, unless the
+    /// leader is past it (it computed the chunk itself).
     fn put(&self, chunk: usize, state: S, first: &[Candidates]) {
         let slot = chunk % SLOTS;
-        {
-            let mut results = lock(&self.results);
-            let computed = &mut results[slot];
-            computed.state = Some(state);
-            computed.first.clear();
-            computed.first.extend_from_slice(first);
+        let mut results = lock(&self.results);
+        let computed = &mut results[slot];
+        // Under the lock: a later chunk of the same slot (claimable once
+        // this one is settled) is never overwritten by this stale one.
+        let later = self.ready.load(Ordering::Acquire) >> slot & 1 != 0 && computed.chunk > chunk;
+        if chunk < self.settled.load(Ordering::Acquire) || later {
+            return;
         }
+        computed.chunk = chunk;
+        computed.state = Some(state);
+        computed.first.clear();
+        computed.first.extend_from_slice(first);
+        // Under the lock: the leader clears it under the lock too.
         self.ready.fetch_or(1 << slot, Ordering::Release);
     }
 
-    /// A helper thread: claims and computes chunks while there are any.
-    fn serve(&self) {
+    /// Helper thread `index`: claims and computes chunks while there are
+    /// any, and it is one of the active threads.
+    fn serve(&self, index: usize) {
         let _failed = Failed(&self.failed);
         let mut scratch = Scratch::default();
         let mut first = Vec::with_capacity(CHUNK);
@@ -301,7 +427,10 @@ impl<S: Send + Sync + Clone> Crew<'_, S> {
             if self.stop.load(Ordering::Acquire) {
                 return;
             }
-            if let Some(chunk) = self.claim_chunk() {
+            if index >= self.active.load(Ordering::Acquire) {
+                idle = None;
+                self.park(index);
+            } else if let Some(chunk) = self.claim_chunk() {
                 let state = self.compute(chunk, &mut scratch, &mut first);
                 self.put(chunk, state, &first);
                 idle = None;
@@ -310,11 +439,166 @@ impl<S: Send + Sync + Clone> Crew<'_, S> {
             } else if idle.get_or_insert_with(Instant::now).elapsed() < SPIN {
                 std::hint::spin_loop();
             } else {
-                // The leader unparks after each chunk it settles (a token
-                // kept if this thread is not parked yet).
-                thread::park();
+                self.park(index);
             }
         }
+    }
+}
+
+/// The leader's mean time to compute a chunk, which sets how long it
+/// waits for a chunk claimed by another thread.
+#[derive(Debug, Default)]
+struct ChunkTime {
+    /// Nanoseconds, a moving mean over about 16 chunks.
+    mean: u64,
+}
+
+impl ChunkTime {
+    /// Runs `compute`, timing it.
+    fn time<T>(&mut self, compute: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let result = compute();
+        let took = start.elapsed().as_nanos().min(u128::from(u32::MAX)) as u64;
+        self.mean = self.mean - self.mean / 16 + took / 16;
+        result
+    }
+
+    /// How long to wait for another thread's chunk before computing it.
+    fn patience(&self) -> Duration {
+        STEAL_AFTER.max(Duration::from_nanos(2 * self.mean))
+    }
+}
+
+/// The crew measuring itself (see the module doc): the time of each epoch
+/// of [`EPOCH`] chunks, with the other threads active or parked. Kept by
+/// the caller from one [`run`] to the next (a sequence's run is many:
+/// one per room for its values), so that what it learnt carries over.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Measure {
+    /// The threads besides the leader it measures (another count starts
+    /// the measure again).
+    helpers: usize,
+    /// Chunks settled in the current epoch.
+    chunks: usize,
+    /// The current epoch's time before `since`.
+    took: Duration,
+    /// When the current run started, if it runs.
+    since: Option<Instant>,
+    /// Epochs completed.
+    epoch: usize,
+    /// Whether the crew is the way kept (the way it starts), else the
+    /// leader alone.
+    crew_kept: bool,
+    /// The least time per chunk of the epochs run the way kept since the
+    /// last probe.
+    kept: Option<Duration>,
+    /// The next epoch run the other way, and the epochs between such
+    /// probes.
+    next_probe: usize,
+    probe_every: usize,
+    /// Tests: the crew always runs, never measured.
+    #[cfg(test)]
+    always_crew: bool,
+}
+
+impl Measure {
+    /// Tests: a measure that keeps the crew running, so that its threads
+    /// take chunks from the first one on.
+    #[cfg(test)]
+    pub(crate) fn always_crew() -> Measure {
+        Measure {
+            always_crew: true,
+            ..Measure::default()
+        }
+    }
+
+    /// A run with `helpers` threads besides the leader starts at `now`.
+    fn begin(&mut self, helpers: usize, now: Instant) {
+        #[cfg(test)]
+        if self.always_crew {
+            self.helpers = helpers;
+            return;
+        }
+        if helpers != self.helpers {
+            *self = Measure {
+                helpers,
+                crew_kept: true,
+                next_probe: 2,
+                probe_every: PROBE_EVERY,
+                ..Measure::default()
+            };
+        }
+        self.since = Some(now);
+    }
+
+    /// The run ends at `now`.
+    fn end(&mut self, now: Instant) {
+        if let Some(since) = self.since.take() {
+            self.took += now.saturating_duration_since(since);
+        }
+    }
+
+    /// The threads besides the leader that the current epoch runs with.
+    fn active(&self) -> usize {
+        #[cfg(test)]
+        if self.always_crew {
+            return self.helpers;
+        }
+        if self.crew_kept != (self.epoch == self.next_probe) {
+            self.helpers
+        } else {
+            0
+        }
+    }
+
+    /// A chunk is settled, at `now`: at the end of an epoch, the number
+    /// of threads besides the leader to run the next one with, if it
+    /// changes.
+    fn settled(&mut self, now: Instant) -> Option<usize> {
+        self.chunks += 1;
+        #[cfg(test)]
+        if self.always_crew {
+            return None;
+        }
+        if self.helpers == 0 || self.chunks < EPOCH {
+            return None;
+        }
+        let since = self.since.unwrap_or(now);
+        let took = self.took + now.saturating_duration_since(since);
+        if took < EPOCH_TIME {
+            return None;
+        }
+        self.since = Some(now);
+        self.took = Duration::ZERO;
+        let per_chunk = took / self.chunks as u32;
+        self.chunks = 0;
+        let was = self.active();
+        if self.epoch == self.next_probe {
+            let gain = if was == 0 { ALONE_GAIN } else { CREW_GAIN };
+            if self
+                .kept
+                .is_some_and(|kept| per_chunk.as_nanos() * 100 < kept.as_nanos() * (100 - gain))
+            {
+                self.crew_kept = !self.crew_kept;
+                self.kept = Some(per_chunk);
+                self.probe_every = PROBE_EVERY;
+            } else {
+                self.kept = None;
+                if was > 0 {
+                    self.probe_every = (2 * self.probe_every).min(PROBE_EVERY_MOST);
+                }
+            }
+            self.next_probe = self.epoch + self.probe_every;
+        } else if self.epoch > 0 {
+            // The best epoch since the last probe: the load of other
+            // programs only makes epochs slower. (The first epoch warms
+            // up: the threads start, the first heaps of a run cost more
+            // than the next.)
+            self.kept = Some(self.kept.map_or(per_chunk, |kept| kept.min(per_chunk)));
+        }
+        self.epoch += 1;
+        let active = self.active();
+        (active != was).then_some(active)
     }
 }
 
@@ -336,24 +620,198 @@ mod tests {
     #[test]
     fn every_heap_settled_once_in_order() {
         for helpers in [0, 1, 3, MAX_THREADS - 1, MAX_THREADS, 1023] {
-            for len in [0, 1, 15, 16, 17, 100, 1000, 100 * CHUNK] {
+            // The last: with the crew's measure (the other threads parked
+            // and woken as it decides), the others with the crew always.
+            for len in [
+                0,
+                1,
+                15,
+                16,
+                17,
+                100,
+                1000,
+                100 * CHUNK,
+                3 * EPOCH * CHUNK + 5,
+            ] {
                 let start = 1000 * len;
                 let mut settled = Vec::new();
                 let mut chunks = 0;
                 let threads = (helpers + 1).min(MAX_THREADS);
-                let flow = run(0, start..start + len, helpers, &heaps, |crew| {
-                    crew.settle_all(|&published, first| {
-                        let lag = chunks - published;
-                        assert!(lag <= LOOKAHEAD_PER_THREAD * threads, "lag {lag}");
-                        settled.extend(first.iter().map(|c| c.first()));
-                        chunks += 1;
-                        ControlFlow::<(), _>::Continue(chunks)
-                    })
-                });
+                let mut measure = if len > 100 * CHUNK {
+                    Measure::default()
+                } else {
+                    Measure::always_crew()
+                };
+                let flow = run(
+                    0,
+                    start..start + len,
+                    helpers,
+                    &heaps,
+                    &mut measure,
+                    |crew| {
+                        crew.settle_all(|&published, first| {
+                            let lag = chunks - published;
+                            assert!(lag <= LOOKAHEAD_PER_THREAD * threads, "lag {lag}");
+                            settled.extend(first.iter().map(|c| c.first()));
+                            chunks += 1;
+                            ControlFlow::<(), _>::Continue(chunks)
+                        })
+                    },
+                );
                 assert_eq!(flow, ControlFlow::Continue(()));
                 assert_eq!(settled, (start..start + len).collect::<Vec<_>>());
             }
         }
+    }
+
+    /// A thread that takes long over a chunk (descheduled on a busy
+    /// machine) does not hold the leader up: the leader computes the chunk
+    /// itself, and every heap is still settled once, in order.
+    #[test]
+    fn a_slow_thread_is_not_waited_for() {
+        static BY_LEADER: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+        static SLOW_BY_HELPERS: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+        fn work(_: &Settled, heaps: Range<usize>, _: &mut Scratch, out: &mut Vec<Candidates>) {
+            let chunk = heaps.start / CHUNK;
+            if thread::current().name() == Some("leader") {
+                lock(&BY_LEADER).push(chunk);
+                // Until another thread is slow over a chunk.
+                let start = Instant::now();
+                while lock(&SLOW_BY_HELPERS).is_empty() && start.elapsed().as_secs() < 60 {
+                    thread::sleep(Duration::from_millis(1));
+                }
+            } else if chunk % 20 == 1 {
+                lock(&SLOW_BY_HELPERS).push(chunk);
+                // Until the leader has computed the chunk itself (a minute
+                // at most: then the test fails).
+                let start = Instant::now();
+                while !lock(&BY_LEADER).contains(&chunk) && start.elapsed().as_secs() < 60 {
+                    thread::sleep(Duration::from_millis(1));
+                }
+            }
+            out.extend(heaps.map(|h| Candidates::only(h as u32)));
+        }
+        let settled = thread::scope(|scope| {
+            let leader = thread::Builder::new().name("leader".into());
+            leader
+                .spawn_scoped(scope, || {
+                    let mut settled = Vec::new();
+                    let mut chunks = 0;
+                    let _ = run(
+                        0,
+                        0..200 * CHUNK,
+                        3,
+                        &work,
+                        &mut Measure::always_crew(),
+                        |crew| {
+                            crew.settle_all(|_, first| {
+                                settled.extend(first.iter().map(|c| c.first()));
+                                chunks += 1;
+                                ControlFlow::<(), _>::Continue(chunks)
+                            })
+                        },
+                    );
+                    settled
+                })
+                .unwrap()
+                .join()
+                .unwrap()
+        });
+        assert_eq!(settled, (0..200 * CHUNK).collect::<Vec<_>>());
+        // The slow chunks the other threads took, the leader computed too
+        // (they wait for it).
+        let slow = lock(&SLOW_BY_HELPERS).clone();
+        let by_leader = lock(&BY_LEADER).clone();
+        assert!(!slow.is_empty());
+        assert!(
+            slow.iter().all(|c| by_leader.contains(c)),
+            "{slow:?} {by_leader:?}"
+        );
+    }
+
+    /// The crew's measure: it starts with the crew (its first epoch not
+    /// compared with anything), keeps it when it is [`CREW_GAIN`]
+    /// percent faster than the best epoch since the last probe, the
+    /// leader alone when it is [`ALONE_GAIN`] percent faster; probes the other way every
+    /// [`PROBE_EVERY`] epochs, twice as seldom after each probe of the
+    /// crew that loses; what it learnt carries over from one run to the
+    /// next, the time between runs is not counted, and an epoch lasts
+    /// [`EPOCH_TIME`] at least.
+    #[test]
+    fn the_faster_way_is_kept() {
+        let ms = Duration::from_millis;
+        let mut m = Measure::default();
+        let mut now = Instant::now();
+        m.begin(3, now);
+        // Epoch times by the way they run: alone 80 ms; the crew 40 ms,
+        // then (the cores taken by others) 160 ms, then 5% faster than
+        // alone (not enough to take it back), then 25% faster, then 160 ms
+        // again.
+        let alone_time = ms(80);
+        let mut active = 3;
+        let mut ways = Vec::new();
+        for epoch in 0..200 {
+            let crew_time = match epoch {
+                0..20 => ms(40),
+                20..40 => ms(160),
+                40..52 => ms(76),
+                52..100 => ms(60),
+                _ => ms(160),
+            };
+            assert_eq!(m.active(), active);
+            ways.push(active == 3);
+            let took = if active == 3 { crew_time } else { alone_time };
+            for chunk in 1..=EPOCH {
+                if chunk == EPOCH / 2 && epoch % 3 == 0 {
+                    // A new run, half the time in each, and an hour
+                    // between them.
+                    now += took / 2;
+                    m.end(now);
+                    now += Duration::from_secs(3600);
+                    m.begin(3, now);
+                    now += took - took / 2;
+                } else if chunk == EPOCH && epoch % 3 != 0 {
+                    now += took;
+                }
+                match m.settled(now) {
+                    Some(now_active) => {
+                        assert_eq!(chunk, EPOCH);
+                        assert_ne!(now_active, active, "a change");
+                        active = now_active;
+                    }
+                    None => assert!(chunk < EPOCH || m.active() == active),
+                }
+            }
+        }
+        let crew: Vec<usize> = (0..200).filter(|&e| ways[e]).collect();
+        let expected: Vec<usize> = [0, 1]
+            .into_iter()
+            .chain(3..=9)
+            .chain(11..=17)
+            .chain(19..=25)
+            .chain(27..=33)
+            .chain([42])
+            .chain(58..=65)
+            .chain(67..=73)
+            .chain(75..=81)
+            .chain(83..=89)
+            .chain(91..=97)
+            .chain(99..=105)
+            .chain(107..=113)
+            .chain([122, 138, 170])
+            .collect();
+        assert_eq!(crew, expected);
+        // An epoch shorter than EPOCH_TIME goes on until it has lasted
+        // that long.
+        for _ in 0..EPOCH {
+            assert_eq!(m.settled(now), None);
+        }
+        now += EPOCH_TIME;
+        assert_eq!(m.settled(now), None);
+        assert_eq!(m.chunks, 0, "the epoch ended");
+        // Another crew size measures again, from the crew.
+        m.begin(1, now);
+        assert_eq!((m.active(), m.epoch), (1, 0));
     }
 
     /// A `Break` stops at once.
@@ -361,16 +819,23 @@ mod tests {
     fn a_break_stops_the_run() {
         for helpers in [0, 1, 3] {
             let mut calls = 0;
-            let flow = run(0, 0..1000, helpers, &heaps, |crew| {
-                crew.settle_all(|_, _| {
-                    calls += 1;
-                    if calls == 3 {
-                        ControlFlow::Break(calls)
-                    } else {
-                        ControlFlow::Continue(calls)
-                    }
-                })
-            });
+            let flow = run(
+                0,
+                0..1000,
+                helpers,
+                &heaps,
+                &mut Measure::always_crew(),
+                |crew| {
+                    crew.settle_all(|_, _| {
+                        calls += 1;
+                        if calls == 3 {
+                            ControlFlow::Break(calls)
+                        } else {
+                            ControlFlow::Continue(calls)
+                        }
+                    })
+                },
+            );
             assert_eq!(flow, ControlFlow::Break(3));
             assert_eq!(calls, 3);
         }
@@ -386,9 +851,16 @@ mod tests {
         }
         for helpers in [0, 1, 3] {
             let result = std::panic::catch_unwind(|| {
-                run((), 0..10 * CHUNK, helpers, &fail, |crew| {
-                    let _ = crew.settle_all(|_, _| ControlFlow::<(), ()>::Continue(()));
-                });
+                run(
+                    (),
+                    0..10 * CHUNK,
+                    helpers,
+                    &fail,
+                    &mut Measure::always_crew(),
+                    |crew| {
+                        let _ = crew.settle_all(|_, _| ControlFlow::<(), ()>::Continue(()));
+                    },
+                );
             });
             assert!(result.is_err(), "{helpers} helpers");
         }

@@ -51,10 +51,13 @@
 //! - `avx512/` and `avx2.rs`: the vector kernels, the engine's only
 //!   `unsafe` vector code, behind safe functions that take a token proving
 //!   the CPU feature; each has a portable counterpart that the tests
-//!   compare it with.
+//!   compare it with; `kernels`: which of them may run
+//!   (`GRUNDY_OCTAL_SIMD=avx2` or `portable` lowers them, to measure what
+//!   a CPU without AVX-512 or AVX2 gets).
 //! - `sequence`, `crew`: the incremental engine and its threads; `check`:
 //!   stored values checked by the same method; `period`: certified
-//!   periods; `sums`: sums of heaps and winning moves.
+//!   periods, and `repeat`, `two_way`: the period search in linear time;
+//!   `sums`: sums of heaps and winning moves.
 //!
 //! # The periodicity theorem
 //!
@@ -109,6 +112,7 @@ mod check;
 mod crew;
 mod definition;
 mod heap;
+mod kernels;
 mod moves;
 mod period;
 mod repeat;
@@ -123,6 +127,7 @@ mod two_way;
 
 pub use check::check_values;
 pub use definition::{grundy_by_definition, grundy_of_heap};
+pub use kernels::{SIMD_VARIABLE, Simd, simd_allowed, simd_used};
 pub use period::{Period, PeriodicSequence, certify};
 pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, Rules};
 pub use sequence::{Sequence, Status};

@@ -82,6 +82,16 @@ fn helpers() -> usize {
     }
 }
 
+/// The cores this process may run on (`std::thread::available_parallelism`:
+/// its CPU affinity and CPU quota), read once: the crew has no more
+/// threads, since beyond them threads only take turns on the cores while
+/// the others wait for their chunks (`.354` to 2,200,000 on 2 cores:
+/// 8 threads 1.5x and 16 threads 2.4x the time of one thread).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// No threads besides the caller without feature `parallel`.
 #[cfg(not(feature = "parallel"))]
 fn helpers() -> usize {
@@ -230,6 +240,11 @@ pub struct Sequence {
     /// The crew's threads besides the caller, when set
     /// ([`Sequence::with_threads`]).
     helpers: Option<usize>,
+    /// The crew may have more threads than [`cores`] (tests: chunks claimed
+    /// in every order).
+    beyond_cores: bool,
+    /// Whether the crew's threads help, as measured so far.
+    crew_measure: crew::Measure,
     /// The candidates sought for the heaps of a batch (1 or
     /// [`CANDIDATES`]), how the heaps of batches were settled since the last
     /// review (by `heap::Settled` in order), and the heap after which one
@@ -252,6 +267,8 @@ impl Sequence {
             batch_from: BATCH_FROM,
             cheap_work: CHEAP_WORK,
             helpers: None,
+            beyond_cores: false,
+            crew_measure: crew::Measure::default(),
             want: CANDIDATES,
             tally: [0; 3],
             retry_at: 0,
@@ -396,6 +413,11 @@ impl Sequence {
             Some(helpers) if cfg!(feature = "parallel") => helpers,
             _ => helpers(),
         };
+        let helpers = if self.beyond_cores {
+            helpers
+        } else {
+            helpers.min(cores() - 1)
+        };
         // The values of the run are appended without moving those the
         // crew reads (`Known`): the crew stops where the room ends.
         let stop = self.make_room(end)?;
@@ -416,11 +438,14 @@ impl Sequence {
             })
         };
         let first = view(self)?;
+        // Out of `self` while the crew runs, back after.
+        let mut measure = std::mem::take(&mut self.crew_measure);
         let settled = crew::run(
             first,
             self.values.len()..stop,
             helpers,
             &first_pass,
+            &mut measure,
             |crew| {
                 crew.settle_all(|from: &View, first| {
                     let start = self.values.len();
@@ -441,6 +466,7 @@ impl Sequence {
                 })
             },
         );
+        self.crew_measure = measure;
         match settled {
             ControlFlow::Continue(()) => Ok(None),
             ControlFlow::Break(done) => done,
@@ -607,11 +633,25 @@ impl Sequence {
     /// caller's when called on a thread of a rayon pool, whose other
     /// threads are presumed busy (e.g. with other games). Without feature
     /// `parallel`, always the caller's alone. Any count works; the crew
-    /// runs at most 31 threads (more would not pay, see the `crew`
+    /// runs at most as many threads as the cores this process may run on
+    /// (`std::thread::available_parallelism`: its CPU affinity and quota)
+    /// and at most 31 (more would not pay), and it measures whether its
+    /// threads help, running without them while they do not (on a
+    /// machine whose cores are taken by other programs; see the `crew`
     /// module). The values do not depend on it.
     pub fn with_threads(mut self, threads: usize) -> Sequence {
         self.helpers = Some(threads.saturating_sub(1));
         self
+    }
+
+    /// [`Sequence::with_threads`], even beyond the cores, and the crew
+    /// always running (tests: chunks claimed in every order, threads
+    /// descheduled in the middle of one).
+    #[cfg(test)]
+    pub(crate) fn with_threads_beyond_cores(mut self, threads: usize) -> Sequence {
+        self.beyond_cores = true;
+        self.crew_measure = crew::Measure::always_crew();
+        self.with_threads(threads)
     }
 
     /// Lowers the largest value allowed (tests of the overflow error).

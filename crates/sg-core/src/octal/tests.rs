@@ -266,7 +266,7 @@ fn crews_of_any_size_give_the_definition() {
         for &threads in [1, 2, 4].iter().chain(many) {
             let mut s = Sequence::new(rules.clone())
                 .with_batches_from(64)
-                .with_threads(threads);
+                .with_threads_beyond_cores(threads);
             s.extend_to(1200, &mut |_| {}).unwrap();
             for (h, &g) in reference.iter().enumerate() {
                 assert_eq!(
@@ -293,7 +293,7 @@ fn values_from_2_pow_15_on_are_handled() {
             let mut s = Sequence::resume(rules.clone(), vec![0, 1, big])
                 .unwrap()
                 .with_batches_from(64)
-                .with_threads(2);
+                .with_threads_beyond_cores(2);
             s.extend_to(3000, &mut |_| {}).unwrap();
         }
     }
@@ -345,7 +345,7 @@ fn stopped_and_resumed_runs_equal_a_whole_run() {
             let status = loop {
                 let mut s = Sequence::resume(rules.clone(), values)
                     .unwrap()
-                    .with_threads(threads);
+                    .with_threads_beyond_cores(threads);
                 let stop_at = s.values().len() as u64 + rng.below(30_000);
                 let mut last_seen = s.values().len();
                 let status = s
@@ -376,4 +376,104 @@ fn stopped_and_resumed_runs_equal_a_whole_run() {
             );
         }
     }
+}
+
+/// The games and lengths of [`every_thread_count_gives_the_same_values`]:
+/// rare values (`.6`, `.376`), a long preperiod (`.354`), a split in two
+/// and values past 1024 on the portable search (Grundy's game); the first
+/// two on every thread count from 1 to 64, the others on some.
+const THREADS_CASES: [(&str, u64, bool); 6] = [
+    (".6", 5_000, true),
+    (".354", 5_000, true),
+    (".6", 40_000, false),
+    (".376", 20_000, false),
+    (".354", 20_000, false),
+    ("grundys-game", 3_000, false),
+];
+
+/// A fingerprint of the values of each case, on one thread, printed for
+/// [`every_thread_count_and_kernel_level_give_the_same_values`]; and the
+/// values equal on more threads (up to 64: more than the crew's largest
+/// size and this machine's cores). Run with `GRUNDY_OCTAL_SIMD` set by
+/// that test, in a child process.
+#[test]
+#[ignore = "run by every_thread_count_and_kernel_level_give_the_same_values"]
+fn every_thread_count_gives_the_same_values() {
+    for (code, to, every) in THREADS_CASES {
+        let rules = Rules::parse(code).unwrap();
+        let run = |threads: usize| {
+            let mut s = Sequence::new(rules.clone())
+                .with_batches_from(64)
+                .with_threads_beyond_cores(threads);
+            s.extend_to(to, &mut |_| {}).unwrap();
+            (s.values().to_vec(), s.period())
+        };
+        let one = run(1);
+        let counts: Vec<usize> = if every {
+            (2..=64).collect()
+        } else {
+            vec![2, 3, 4, 7, 16, 31, 32, 64]
+        };
+        for threads in counts {
+            assert!(run(threads) == one, "{code} to {to}: {threads} threads");
+        }
+        let fingerprint = one.0.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &g| {
+            (h ^ u64::from(g)).wrapping_mul(0x100_0000_01b3)
+        });
+        println!(
+            "fingerprint {code} {} {fingerprint:016x} {:?} kernels {}",
+            one.0.len(),
+            one.1,
+            simd_used().name()
+        );
+    }
+}
+
+/// Every thread count from 1 to 64 under every value of
+/// `GRUNDY_OCTAL_SIMD` (a child process each: the variable is read once
+/// per process) gives the same values, with the kernels the variable
+/// names (those the CPU has at most).
+#[test]
+fn every_thread_count_and_kernel_level_give_the_same_values() {
+    let exe = std::env::current_exe().unwrap();
+    let mut fingerprints = Vec::new();
+    for level in [Simd::Portable, Simd::Avx2, Simd::Avx512] {
+        let out = std::process::Command::new(&exe)
+            .env(SIMD_VARIABLE, level.name())
+            .args([
+                "--exact",
+                "octal::tests::every_thread_count_gives_the_same_values",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("1 passed"),
+            "{level:?}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<&str> = text
+            .lines()
+            .filter_map(|l| Some(&l[l.find("fingerprint ")? + 12..]))
+            .collect();
+        assert_eq!(lines.len(), THREADS_CASES.len(), "{text}");
+        let used = level.min(kernels::simd_of_cpu());
+        let (values, kernels): (Vec<String>, Vec<&str>) = lines
+            .iter()
+            .map(|l| l.split_once(" kernels ").unwrap())
+            .map(|(v, k)| (v.to_owned(), k))
+            .unzip();
+        assert!(
+            kernels.iter().all(|&k| k == used.name()),
+            "{level:?}: {text}"
+        );
+        fingerprints.push(values);
+    }
+    assert!(
+        fingerprints.iter().all(|f| *f == fingerprints[0]),
+        "{fingerprints:?}"
+    );
 }

@@ -7,12 +7,14 @@
 use super::numbers::number;
 use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
 use sg_solve::answer::write_json_line;
+use sg_solve::error::quote;
 use sg_solve::octal_args::{parse_code, parse_subtraction};
 use super::shared::destination;
 use anyhow::{Context, Result};
 use serde_json::json;
 use sg_core::octal::{
-    HeapMove, MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, winning_move,
+    HeapMove, MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, SIMD_VARIABLE, Simd, simd_used,
+    winning_move,
 };
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -43,7 +45,10 @@ const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
     more when the run is stopped by Ctrl-C, SIGTERM or SIGHUP (exit status 128 + the \
     signal's number); a second signal stops it at once. Continue a stopped or killed run \
     with --resume FILE --out FILE and the same --to: it ends with the file an \
-    uninterrupted run writes.")]
+    uninterrupted run writes.\n\n\
+    The engine uses the AVX-512 or AVX2 kernels the CPU has; for benchmarking, the \
+    environment variable GRUNDY_OCTAL_SIMD=avx2 (no AVX-512 kernel) or portable (neither) \
+    shows what a CPU without them gets.")]
 pub(crate) struct Args {
     /// The game: a code such as 0.77, .6, 4.007, 0.f, or grundys-game.
     #[arg(value_name = "CODE", required_unless_present_any = ["subtract", "resume"])]
@@ -56,8 +61,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", value_parser = number::<u64>(0, u64::MAX))]
     to: Option<u64>,
     /// Worker threads (default: one per CPU). Any count works and the
-    /// values never depend on it; a run uses at most 31 of them, the
-    /// check of --resume all of them.
+    /// values never depend on it; a run uses at most one per core it may
+    /// run on (and 31), and only its own while the others do not help (a
+    /// machine busy with other work); the check of --resume all of them.
     #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
     threads: Option<u32>,
     /// Print one JSON object: code, computed_to, preperiod, period,
@@ -109,6 +115,23 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
+    // The kernels' override (for benchmarking), checked before the run.
+    if let Some(value) = std::env::var_os(SIMD_VARIABLE) {
+        let text = value.to_string_lossy();
+        if value.to_str().is_none() || Simd::parse(Some(&text)).is_err() {
+            return Ok(bad_input(format!(
+                "the environment variable {SIMD_VARIABLE} is {}: expected avx512, avx2 or \
+                 portable (the most vector instructions the octal engine uses), or unset",
+                quote(&text)
+            )));
+        }
+        if !value.is_empty() {
+            eprintln!(
+                "note: {SIMD_VARIABLE}={text}: the octal engine's vector kernels: {}",
+                simd_used().name()
+            );
+        }
+    }
     let rules = match (&args.code, &args.subtract) {
         (Some(code), _) => match parse_code(code) {
             Ok(rules) => Some(rules),

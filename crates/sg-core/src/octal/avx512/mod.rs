@@ -29,7 +29,8 @@ pub(crate) use sought::{TakeSplits, missing};
 pub(crate) struct Avx512(());
 
 impl Avx512 {
-    /// The token, if the CPU has AVX-512 F and BW (and, in tests, the
+    /// The token, if the CPU has AVX-512 F and BW, and they are allowed
+    /// (`GRUNDY_OCTAL_SIMD`, see the `kernels` module; in tests, the
     /// portable search is not forced by `search::PORTABLE_ONLY`).
     #[inline]
     pub(crate) fn detect() -> Option<Avx512> {
@@ -37,9 +38,8 @@ impl Avx512 {
         if super::search::PORTABLE_ONLY.load(std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
-        let has = std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512bw");
-        has.then_some(Avx512(()))
+        // `simd_used` is `Avx512` only if the CPU has AVX-512 F and BW.
+        (super::kernels::simd_used() == super::kernels::Simd::Avx512).then_some(Avx512(()))
     }
 }
 

@@ -68,7 +68,10 @@ impl RareMarks {
         #[cfg(not(target_arch = "x86_64"))]
         let words = 0;
         let mut alias = Vec::new();
-        let (mut rows, mut word_rows) = (Vec::new(), Vec::new());
+        let mut rows = Vec::new();
+        // Filled with AVX-512 only.
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+        let mut word_rows = Vec::new();
         for (g, split) in sparse.groups.iter().enumerate() {
             if g > 0 && (split.mask, split.flip) == (sparse.groups[0].mask, sparse.groups[0].flip) {
                 alias.push(alias[0]);
@@ -88,6 +91,7 @@ impl RareMarks {
             rows.push(table);
         }
         // With AVX-512 only (`words > 0`).
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut first_found = vec![0u64; (hi - lo) * words];
         #[cfg(target_arch = "x86_64")]
         if let Some(cpu) = avx512 {
@@ -186,7 +190,8 @@ fn mark_rows(
     }
 }
 
-#[cfg(test)]
+// The rows of bits are made with AVX-512 only.
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
     use crate::octal::Rules;
@@ -196,7 +201,6 @@ mod tests {
     /// bytes, on random values (not game values: the marks are defined for
     /// any), every split group, rows of 1 to 40 split sizes below and
     /// beyond the values known, Grundy's game included.
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn word_rows_equal_byte_rows() {
         let Some(cpu) = Avx512::detect() else {

@@ -144,6 +144,9 @@ pub(crate) fn search_bits(
     scratch: &mut SearchScratch,
 ) -> u32 {
     missing.clear();
+    // Only the AVX-512 search skips splits.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = skip;
     // Every value sought is below `top`: only these words may hold one.
     let used = top.div_ceil(64).min(BITSET_VALUES / 64);
     #[cfg(target_arch = "x86_64")]
