@@ -81,6 +81,31 @@ pub(crate) fn simd_of_cpu() -> Simd {
     Simd::Portable
 }
 
+/// Tests: runs the ignored test `test` of this test binary in a child
+/// process with [`SIMD_VARIABLE`] set to `value` (read once per process),
+/// and returns its standard output, asserting that it passed.
+#[cfg(test)]
+pub(crate) fn run_ignored_test_with(test: &str, value: &str) -> String {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .env(SIMD_VARIABLE, value)
+        .args([
+            "--exact",
+            test,
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success() && text.contains("1 passed"),
+        "{SIMD_VARIABLE}={value:?}: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,24 +147,8 @@ mod tests {
     /// test fails if the variable is ignored.
     #[test]
     fn tokens_follow_the_variable() {
-        let exe = std::env::current_exe().unwrap();
         for value in ["portable", "avx2", "avx512", ""] {
-            let out = std::process::Command::new(&exe)
-                .env(SIMD_VARIABLE, value)
-                .args([
-                    "--exact",
-                    "octal::kernels::tests::tokens_under_the_variable",
-                    "--ignored",
-                    "--test-threads=1",
-                ])
-                .output()
-                .unwrap();
-            let text = String::from_utf8_lossy(&out.stdout);
-            assert!(
-                out.status.success() && text.contains("1 passed"),
-                "{SIMD_VARIABLE}={value:?}: {text}{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            run_ignored_test_with("octal::kernels::tests::tokens_under_the_variable", value);
         }
     }
 }

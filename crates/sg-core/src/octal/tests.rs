@@ -435,25 +435,11 @@ fn every_thread_count_gives_the_same_values() {
 /// names (those the CPU has at most).
 #[test]
 fn every_thread_count_and_kernel_level_give_the_same_values() {
-    let exe = std::env::current_exe().unwrap();
     let mut fingerprints = Vec::new();
     for level in [Simd::Portable, Simd::Avx2, Simd::Avx512] {
-        let out = std::process::Command::new(&exe)
-            .env(SIMD_VARIABLE, level.name())
-            .args([
-                "--exact",
-                "octal::tests::every_thread_count_gives_the_same_values",
-                "--ignored",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success() && text.contains("1 passed"),
-            "{level:?}: {text}{}",
-            String::from_utf8_lossy(&out.stderr)
+        let text = kernels::run_ignored_test_with(
+            "octal::tests::every_thread_count_gives_the_same_values",
+            level.name(),
         );
         let lines: Vec<&str> = text
             .lines()
