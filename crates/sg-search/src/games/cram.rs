@@ -356,10 +356,11 @@ impl<B: Bits> Cram<B> {
             return Reduced::Known(1);
         }
         let shape = Shape::new(free, self.stride);
-        if shape.is_symmetric_loss() {
+        let turned = shape.turned();
+        if shape.is_symmetric_loss(turned) {
             return Reduced::Known(0);
         }
-        let canonical = shape.canonical();
+        let canonical = shape.canonical(turned);
         // The table answers for connected sets only (split gives those,
         // but a caller may ask about any set).
         if let Some(endgame) = &self.endgame
@@ -419,34 +420,32 @@ impl<B: Bits> Shape<B> {
         }
     }
 
-    /// The cells `cells` (of this shape's height) upside down.
+    /// The shape turned by half a turn (about the centre of its bounding
+    /// box): all bits reversed, moved back to the top left corner.
     #[inline]
-    fn upside_down(&self, cells: B) -> B {
-        self.lanes_reversed(cells) >> (B::BITS - self.stride * self.height)
+    fn turned(&self) -> B {
+        self.cells.reverse_bits()
+            >> (B::BITS - self.stride * self.height + self.stride - self.width)
     }
 
-    /// The cells `cells` (of this shape's width) mirrored: columns
-    /// reversed.
+    /// The smallest of the images with rows kept rows, given the shape
+    /// turned by half a turn: the mirror image is the turned one upside
+    /// down, so that one bit reversal serves both.
     #[inline]
-    fn mirrored(&self, cells: B) -> B {
-        self.lanes_reversed(cells.reverse_bits()) >> (self.stride - self.width)
-    }
-
-    /// The smallest of the images with rows kept rows.
-    #[inline]
-    fn smallest_image(&self) -> B {
-        let mirror = self.mirrored(self.cells);
-        let flipped = self.upside_down(self.cells);
-        let turned = self.upside_down(mirror);
+    fn smallest_image(&self, turned: B) -> B {
+        let up = B::BITS - self.stride * self.height;
+        let flipped = self.lanes_reversed(self.cells) >> up;
+        let mirror = self.lanes_reversed(turned << up);
         self.cells.min(mirror).min(flipped).min(turned)
     }
 
-    /// The canonical form: the smallest of the images that fit.
+    /// The canonical form, given the shape turned by half a turn: the
+    /// smallest of the images that fit.
     #[inline]
-    fn canonical(&self) -> B {
-        let mut best = self.smallest_image();
+    fn canonical(&self, turned: B) -> B {
+        let mut best = self.smallest_image(turned);
         if let Some(transposed) = self.transposed() {
-            best = best.min(transposed.smallest_image());
+            best = best.min(transposed.smallest_image(transposed.turned()));
         }
         best
     }
@@ -456,26 +455,16 @@ impl<B: Bits> Shape<B> {
     /// width in the lanes there are.
     #[inline]
     fn transposed(&self) -> Option<Self> {
-        let bytes = if self.stride == 8 {
-            if self.height > 8 {
-                return None;
-            }
-            self.cells.low_u64()
-        } else {
-            if self.height > 8 || self.width > 8 || self.width > B::BITS / 16 {
-                return None;
-            }
-            (0..self.height).fold(0, |bytes, r| {
-                bytes | ((self.cells >> (16 * r)).low_u64() & 0xff) << (8 * r)
-            })
-        };
-        let flipped = transpose8(bytes);
+        if self.height > 8 {
+            return None;
+        }
         let cells = if self.stride == 8 {
-            B::from_u128(u128::from(flipped))
+            B::from_u128(u128::from(transpose8(self.cells.low_u64())))
         } else {
-            (0..self.width).fold(B::ZERO, |cells, r| {
-                cells | B::from_u128(u128::from(flipped >> (8 * r) & 0xff)) << (16 * r)
-            })
+            if self.width > 8 || self.width > B::BITS / 16 {
+                return None;
+            }
+            lanes16(transpose8(bytes_of_lanes16(self.cells)))
         };
         Some(Shape {
             cells,
@@ -495,8 +484,8 @@ impl<B: Bits> Shape<B> {
     /// again: the first player runs out of moves first, so the nimber is
     /// 0.
     #[inline]
-    fn is_symmetric_loss(&self) -> bool {
-        if self.upside_down(self.mirrored(self.cells)) != self.cells {
+    fn is_symmetric_loss(&self, turned: B) -> bool {
+        if turned != self.cells {
             return false;
         }
         let centre = self.stride * (self.height / 2) + self.width / 2;
@@ -507,6 +496,33 @@ impl<B: Bits> Shape<B> {
             _ => true,
         }
     }
+}
+
+/// The low bytes of the lanes of 16 bits of `cells` (at most 8 lanes,
+/// each at most 8 bits wide), as the bytes of a `u64`.
+#[inline]
+fn bytes_of_lanes16<B: Bits>(cells: B) -> u64 {
+    let mask = |m: u128| B::from_u128(m);
+    let mut x = cells;
+    x = (x | x >> 8) & mask(0x0000_ffff_0000_ffff_0000_ffff_0000_ffff);
+    x = (x | x >> 16) & mask(0x0000_0000_ffff_ffff_0000_0000_ffff_ffff);
+    if B::BITS > 64 {
+        x = x | x >> 32;
+    }
+    x.low_u64()
+}
+
+/// The bytes of `bytes` as the low bytes of lanes of 16 bits (as many
+/// lanes as `B` has: the bytes above must be 0).
+#[inline]
+fn lanes16<B: Bits>(bytes: u64) -> B {
+    let mask = |m: u128| B::from_u128(m);
+    let mut x = B::from_u128(u128::from(bytes));
+    if B::BITS > 64 {
+        x = (x | x << 32) & mask(0x0000_0000_ffff_ffff_0000_0000_ffff_ffff);
+    }
+    x = (x | x << 16) & mask(0x0000_ffff_0000_ffff_0000_ffff_0000_ffff);
+    (x | x << 8) & mask(0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff)
 }
 
 /// An 8 x 8 bit matrix (bit `8 * row + column`) transposed.
@@ -566,7 +582,8 @@ impl<B: Bits> Game for Cram<B> {
         if component.0 == B::ZERO {
             return *component;
         }
-        Cells(Shape::new(component.0, self.stride).canonical())
+        let shape = Shape::new(component.0, self.stride);
+        Cells(shape.canonical(shape.turned()))
     }
 
     fn known_nimber(&self, component: &Cells<B>) -> Option<Nimber> {

@@ -99,7 +99,8 @@ fn key<B: Bits>(canonical: B, stride: u32) -> u128 {
         rows |= 1 << (8 * row + column);
         columns |= 1 << (8 * column + row);
     }
-    Shape::new(if wide { columns } else { rows }, 8).canonical()
+    let shape = Shape::new(if wide { columns } else { rows }, 8);
+    shape.canonical(shape.turned())
 }
 
 #[cfg(test)]
