@@ -352,11 +352,15 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     pub(crate) fn get(&self, key: &P, hash: u64) -> Option<Knowledge> {
         let shard = self.shard(hash);
         let bucket = &shard.buckets[hash as usize & (shard.buckets.len() - 1)];
-        bucket
-            .slots
-            .iter()
-            .find(|slot| slot.data.used() && slot.key == *key)
-            .map(|slot| slot.data.knowledge())
+        // Every way compared, without a branch per way (which way holds a
+        // key is not predictable): at most one matches.
+        let mut data = Packed(0);
+        for slot in &bucket.slots {
+            if slot.data.used() & (slot.key == *key) {
+                data = slot.data;
+            }
+        }
+        data.used().then(|| data.knowledge())
     }
 
     /// Adds what is now known of `key` to what the table knows.
