@@ -36,6 +36,7 @@
 //! stack of frames on the heap (one per component being examined), so a
 //! game a million moves deep needs memory, not a deep call stack.
 
+mod memo;
 mod parallel;
 mod questions;
 mod worker;

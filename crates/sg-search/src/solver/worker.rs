@@ -7,9 +7,10 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::memo::{Memo, Memoized};
 use super::{Solver, Stop};
 use crate::SearchError;
-use crate::game::{Game, Nimber, Reduced};
+use crate::game::{Game, Nimber};
 use crate::table::{FixedHasher, Knowledge};
 
 /// How many options ahead of the one judged are played and split (and
@@ -175,6 +176,8 @@ pub(super) struct Worker<'s, 'g, G: Game> {
     pub(super) keyed: Vec<(u64, u64, G::Position)>,
     pub(super) deferred: Vec<u128>,
     pub(super) candidates: Vec<usize>,
+    /// What `reduce` said of the components met lately.
+    pub(super) memo: Memo<G::Position>,
 }
 
 impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
@@ -204,6 +207,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             keyed: Vec::new(),
             deferred: Vec::new(),
             candidates: Vec::new(),
+            memo: Memo::new(),
         }
     }
 
@@ -248,12 +252,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         keyed.clear();
         let mut known = 0;
         for part in &split {
-            match game.reduce(part) {
-                Reduced::Known(n) => known ^= n,
-                Reduced::Canonical(c) => {
-                    let hash = self.solver.table.hash(&c);
-                    keyed.push((game.size(&c), hash, c));
-                }
+            match self.memo.reduce(game, &self.solver.table, part) {
+                Memoized::Known(n) => known ^= n,
+                Memoized::Canonical(c, hash, size) => keyed.push((size, hash, c.clone())),
             }
         }
         self.split = split;
