@@ -333,6 +333,8 @@ fn threads_and_memory_do_not_change_the_answer() {
         for args in [
             &["--threads", "1"][..],
             &["--threads", "2"],
+            // At most one thread per CPU: 1024 run as many as the CPUs.
+            &["--threads", "1024"],
             &["--memory", "64K"],
             &["--memory", "4K", "--threads", "2"],
             &["--online"],

@@ -38,7 +38,8 @@ pub(crate) struct SearchArgs {
     /// Also print a winning move (none on a lost position).
     #[arg(long)]
     hint: bool,
-    /// Threads of the search (default: one per CPU).
+    /// Threads of the search (default, and at most: one per CPU the
+    /// process may run on).
     #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
     threads: Option<u32>,
     /// The most memory the transposition table may take, in bytes or with
@@ -62,12 +63,13 @@ pub(crate) struct SearchArgs {
 impl SearchArgs {
     fn options(&self) -> Options {
         let memory = self.memory.unwrap_or_else(default_memory);
+        // More threads than CPUs only take turns on the same cores, and
+        // the searches they share wait on each other (5x6 on 2 CPUs took
+        // 100 times as long with 1024 threads): at most one per CPU.
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
         Options {
             memory: usize::try_from(memory).unwrap_or(usize::MAX),
-            threads: self.threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                |t| t as usize,
-            ),
+            threads: self.threads.map_or(cpus, |t| (t as usize).min(cpus)),
         }
     }
 }
