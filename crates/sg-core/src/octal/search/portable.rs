@@ -159,8 +159,15 @@ fn seek(
     padded[..targets.len()].copy_from_slice(targets);
     let mut missing = targets.len();
     let mut from = next.to_vec();
+    // Turns only help when there are several takes to alternate; with one
+    // (`.6`), a turn per 64 splits cost more than the comparisons.
+    let turn = if moves.pair.len() == 1 {
+        usize::MAX
+    } else {
+        SCAN_TURN
+    };
     in_turns(moves, h, n, &mut from, |r, mut lo, hi| {
-        let end = hi.min(lo + SCAN_TURN - 1);
+        let end = hi.min(lo.saturating_add(turn - 1));
         while lo <= end {
             let Some(a) = first_hit(
                 Splits {
