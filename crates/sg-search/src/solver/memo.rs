@@ -57,16 +57,18 @@ pub(super) enum Memoized<'m, P> {
     Canonical(&'m P, u64, u64),
 }
 
-/// The memo (see the module documentation).
+/// The memo (see the module documentation): empty until first used.
 pub(super) struct Memo<P> {
     slots: Vec<Slot<P>>,
 }
 
-impl<P: Clone + Default + Eq + std::hash::Hash> Memo<P> {
-    pub(super) fn new() -> Self {
+impl<P> Default for Memo<P> {
+    fn default() -> Self {
         Memo { slots: Vec::new() }
     }
+}
 
+impl<P: Clone + Default + Eq + std::hash::Hash> Memo<P> {
     /// What `game` says of `component`: from the memo, or asked and
     /// remembered.
     #[inline]

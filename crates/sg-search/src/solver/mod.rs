@@ -42,10 +42,12 @@ mod questions;
 mod worker;
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::game::{Game, Nimber};
 use crate::table::Table;
 use crate::{Outcome, SearchError};
+use memo::Memo;
 use worker::Worker;
 
 /// Why a worker stopped before answering.
@@ -97,6 +99,10 @@ pub struct Solver<'g, G: Game> {
     expanded: AtomicU64,
     /// The threads of a parallel search (none for one thread).
     pool: Option<rayon::ThreadPool>,
+    /// The memos of the workers that ended, for the next ones (a worker of
+    /// a parallel pass two would otherwise fill a memo of its own from
+    /// nothing, for one option).
+    memos: Mutex<Vec<Memo<G::Position>>>,
 }
 
 impl<'g, G: Game> Solver<'g, G> {
@@ -125,6 +131,7 @@ impl<'g, G: Game> Solver<'g, G> {
             table: Table::new(options.memory, threads),
             expanded: AtomicU64::new(0),
             pool,
+            memos: Mutex::new(Vec::new()),
         }
     }
 
@@ -140,6 +147,23 @@ impl<'g, G: Game> Solver<'g, G> {
             .map_or(1, rayon::ThreadPool::current_num_threads)
     }
 
+    /// A memo left by a worker that ended, or a new one.
+    fn take_memo(&self) -> Memo<G::Position> {
+        self.memos
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+            .unwrap_or_default()
+    }
+
+    /// Keeps the memo of a worker that ended for the next one.
+    fn give_memo(&self, memo: Memo<G::Position>) {
+        self.memos
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(memo);
+    }
+
     /// Runs `search` on a worker, in the solver's threads.
     fn with_worker<T: Send>(
         &self,
@@ -148,7 +172,7 @@ impl<'g, G: Game> Solver<'g, G> {
         let run = || {
             let mut worker = Worker::new(self, Vec::new(), 0);
             let result = search(&mut worker);
-            worker.flush();
+            worker.retire();
             public(result)
         };
         match &self.pool {

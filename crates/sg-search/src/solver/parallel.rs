@@ -68,7 +68,7 @@ impl<G: Game> Worker<'_, '_, G> {
                 let mut worker = Worker::new(solver, stops.clone(), base_depth);
                 worker.history.clone_from(history);
                 let result = worker.sum_has_nimber(parts, t ^ known);
-                worker.flush();
+                worker.retire();
                 match result {
                     Ok(true) => {
                         stop.store(true, Ordering::Relaxed);

@@ -207,8 +207,15 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             keyed: Vec::new(),
             deferred: Vec::new(),
             candidates: Vec::new(),
-            memo: Memo::new(),
+            memo: solver.take_memo(),
         }
+    }
+
+    /// Ends the worker: its expansions counted, its memo kept for the
+    /// next worker.
+    pub(super) fn retire(&mut self) {
+        self.flush();
+        self.solver.give_memo(std::mem::take(&mut self.memo));
     }
 
     pub(super) fn game(&self) -> &'g G {
