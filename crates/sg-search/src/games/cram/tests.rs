@@ -1,0 +1,218 @@
+//! Cram against the definition: moves, splits, canonical forms, the
+//! symmetric-loss rule and the layouts of both lane widths.
+
+use std::collections::HashMap;
+
+use super::*;
+use crate::{Options, Solver};
+
+/// The nimber by the definition: the mex of the options', no split, no
+/// symmetry.
+fn by_definition<B: Bits>(
+    cram: &Cram<B>,
+    position: Cells<B>,
+    memo: &mut HashMap<B, Nimber>,
+) -> Nimber {
+    if let Some(&n) = memo.get(&position.0) {
+        return n;
+    }
+    let mut moves = Vec::new();
+    cram.moves(&position, &mut moves);
+    let mut seen = Vec::new();
+    for mv in moves {
+        seen.push(by_definition(cram, cram.play(&position, &mv), memo));
+    }
+    let mex = (0..).find(|n| !seen.contains(n)).unwrap();
+    memo.insert(position.0, mex);
+    mex
+}
+
+#[test]
+fn small_boards_match_the_definition() {
+    let boards = (1..=4).flat_map(|rows| (1..=5).map(move |cols| (rows, cols)));
+    // Boards of lanes of 16 bits in a u64 too.
+    let wide = [(1, 12), (1, 16), (2, 9), (2, 10)];
+    for (rows, cols) in boards.chain(wide) {
+        let cram = Cram::<u64>::new(rows, cols).unwrap();
+        let expected = by_definition(&cram, cram.start(), &mut HashMap::new());
+        assert_eq!(
+            Solver::new(&cram).nimber(&cram.start()).unwrap(),
+            expected,
+            "{rows}x{cols}"
+        );
+        let wide = Cram::<u128>::new(rows, cols).unwrap();
+        assert_eq!(
+            Solver::new(&wide).nimber(&wide.start()).unwrap(),
+            expected,
+            "{rows}x{cols}"
+        );
+        let threads = Options {
+            memory: 1 << 20,
+            threads: 2,
+        };
+        let parallel = Solver::with_options(&cram, threads);
+        assert_eq!(
+            parallel.nimber(&cram.start()).unwrap(),
+            expected,
+            "{rows}x{cols}, 2 threads"
+        );
+    }
+}
+
+/// The images of a set of cells (in lanes of `stride` bits) under the
+/// symmetries of the square (the eight, or with `rows_stay` the four
+/// that keep rows rows), each moved to the top left corner, cell by
+/// cell (`None` where an image does not fit in lanes of `stride` bits,
+/// `lanes` of them).
+fn images_by_cells(shape: u128, stride: i64, lanes: i64, rows_stay: bool) -> Vec<Option<u128>> {
+    let cells: Vec<(i64, i64)> = (0..128)
+        .filter(|b| shape >> b & 1 == 1)
+        .map(|b| (b / stride, b % stride))
+        .collect();
+    type Map = fn((i64, i64)) -> (i64, i64);
+    let maps: [Map; 8] = [
+        |(r, c)| (r, c),
+        |(r, c)| (-r, -c),
+        |(r, c)| (-r, c),
+        |(r, c)| (r, -c),
+        |(r, c)| (c, r),
+        |(r, c)| (-c, -r),
+        |(r, c)| (-c, r),
+        |(r, c)| (c, -r),
+    ];
+    maps.iter()
+        .take(if rows_stay { 4 } else { 8 })
+        .map(|map| {
+            let moved: Vec<(i64, i64)> = cells.iter().map(|&cell| map(cell)).collect();
+            let top = moved.iter().map(|p| p.0).min().unwrap();
+            let left = moved.iter().map(|p| p.1).min().unwrap();
+            let mut bits = 0u128;
+            for &(r, c) in &moved {
+                let (r, c) = (r - top, c - left);
+                if c >= stride || r >= lanes {
+                    return None;
+                }
+                bits |= 1 << (stride * r + c);
+            }
+            Some(bits)
+        })
+        .collect()
+}
+
+/// Checks the canonical form of one component of `free` on `cram`.
+fn check_canonical<B: Bits>(
+    cram: &Cram<B>,
+    free: B,
+    pick: usize,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let mut parts = Vec::new();
+    cram.split(&Cells(free & cram.start), &mut parts);
+    if let Some(part) = parts.get(pick % parts.len().max(1)) {
+        let stride = i64::from(cram.stride);
+        let lanes = i64::from(B::BITS / cram.stride);
+        // With lanes of 16 bits, a transposed image counts when the
+        // shape fits in 8 x 8 (and in the lanes there are).
+        let shape = Shape::new(part.0, cram.stride);
+        let rows_stay = cram.stride == 16 && (shape.height > 8 || shape.width > 8);
+        let images = images_by_cells(part.0.to_u128(), stride, lanes, rows_stay);
+        let canonical = cram.canonical(part).0.to_u128();
+        // An image of the component, and the smallest of those that fit.
+        proptest::prop_assert_eq!(Some(canonical), images.iter().flatten().min().copied());
+        // Every image that fits has the same canonical form.
+        for image in images.iter().flatten() {
+            proptest::prop_assert_eq!(
+                cram.canonical(&Cells(B::from_u128(*image))).0.to_u128(),
+                canonical
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest::proptest! {
+    #[test]
+    fn canonical_is_the_smallest_image(rows in 1u32..=16, cols in 1u32..=16, bits in proptest::num::u128::ANY, pick in 0usize..64) {
+        if let Ok(cram) = Cram::<u128>::new(rows, cols) {
+            check_canonical(&cram, bits, pick)?;
+        }
+        if let Ok(cram) = Cram::<u64>::new(rows, cols) {
+            check_canonical(&cram, bits as u64, pick)?;
+        }
+    }
+
+    /// A shape that the rule says the second player wins has nimber 0
+    /// by the definition.
+    #[test]
+    fn the_symmetric_rule_agrees_with_the_definition(rows in 1u32..=4, cols in 1u32..=6, bits in proptest::num::u32::ANY) {
+        let cram = Cram::<u64>::new(rows, cols).unwrap();
+        let free = Cells(u64::from(bits) & cram.start);
+        let mut parts = Vec::new();
+        cram.split(&free, &mut parts);
+        for part in parts {
+            if let Reduced::Known(n) = cram.reduce(&part) {
+                proptest::prop_assert_eq!(n, by_definition(&cram, part, &mut HashMap::new()));
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_are_stored_in_the_narrowest_lanes() {
+    let tall = Cram::<u128>::new(12, 3).unwrap();
+    assert_eq!((tall.transposed, tall.stride), (true, 16), "as in a u64");
+    let cram = Cram::<u128>::new(3, 12).unwrap();
+    assert_eq!((cram.transposed, cram.stride), (false, 16), "as in a u64");
+    let cram = Cram::<u128>::new(5, 12).unwrap();
+    assert_eq!((cram.transposed, cram.stride), (true, 8));
+    let position = cram.position(&[(0, 11), (1, 11)]);
+    let mut moves = Vec::new();
+    cram.moves(&position, &mut moves);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(cram.cells(moves[0]), [(0, 11), (1, 11)]);
+    assert_eq!(cram.domino((1, 11), (0, 11)), Some(moves[0]));
+    assert_eq!(
+        cram.domino((0, 11), (0, 10)).map(|d| cram.cells(d)),
+        Some([(0, 10), (0, 11)])
+    );
+    assert_eq!(cram.domino((0, 11), (1, 10)), None);
+    assert_eq!(cram.domino((0, 11), (0, 12)), None);
+    assert_eq!(cram.free_cells(cram.play(&position, &moves[0])), []);
+    // 4 x 11 in a u64, in lanes of 16 bits; 11 x 4 transposed.
+    for (rows, cols, transposed) in [(4, 11, false), (11, 4, true)] {
+        let cram = Cram::<u64>::new(rows, cols).unwrap();
+        assert_eq!((cram.transposed, cram.stride), (transposed, 16));
+        let last = (rows - 1, cols - 1);
+        let up = if transposed {
+            (rows - 1, cols - 2)
+        } else {
+            (rows - 2, cols - 1)
+        };
+        let domino = cram.domino(up, last).unwrap();
+        assert_eq!(cram.cells(domino), [up, last]);
+        assert_eq!(
+            cram.free_cells(cram.play(&cram.start(), &domino)).len() as u32,
+            rows * cols - 2
+        );
+    }
+    assert!(fits_u64(4, 16) && !fits_u64(5, 9) && fits_u64(8, 8));
+    assert!(matches!(
+        Cram::<u128>::new(9, 9),
+        Err(CramError::TooLarge { .. })
+    ));
+    assert!(matches!(
+        Cram::<u128>::new(8, 17),
+        Err(CramError::TooLarge { .. })
+    ));
+    assert!(Cram::<u128>::new(8, 16).is_ok());
+    for rows in 1..=20 {
+        for cols in 1..=20 {
+            let supported = rows.min(cols) <= MAX_SHORT_SIDE && rows.max(cols) <= MAX_SIDE;
+            assert_eq!(fits(rows, cols), supported, "{rows}x{cols}");
+            assert_eq!(
+                Cram::<u128>::new(rows, cols).is_ok(),
+                supported,
+                "{rows}x{cols}"
+            );
+        }
+    }
+}
