@@ -214,15 +214,6 @@ fn start_a_long_picture(dir: &Path) -> std::process::Child {
     child
 }
 
-fn signal(child: &std::process::Child, name: &str) {
-    let sent = Command::new("kill")
-        .arg(format!("-{name}"))
-        .arg(child.id().to_string())
-        .status()
-        .unwrap();
-    assert!(sent.success());
-}
-
 #[test]
 fn a_signal_during_a_write_leaves_the_old_file_and_no_temporary() {
     use std::os::unix::process::ExitStatusExt;
@@ -232,7 +223,7 @@ fn a_signal_during_a_write_leaves_the_old_file_and_no_temporary() {
     fs::write(dir.path().join("picture.png.tmp"), b"the user's").unwrap();
     for (name, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
         let mut child = start_a_long_picture(dir.path());
-        signal(&child, name);
+        common::signal(&child, name);
         let status = child.wait().unwrap();
         assert_eq!(status.signal(), Some(number), "SIG{name}: {status:?}");
         assert_eq!(fs::read(&path).unwrap(), b"the old picture", "SIG{name}");
@@ -241,7 +232,7 @@ fn a_signal_during_a_write_leaves_the_old_file_and_no_temporary() {
     // SIGKILL cannot be caught: its temporary file stays, under a name that
     // no later write takes for anything; the user's files are untouched.
     let mut child = start_a_long_picture(dir.path());
-    signal(&child, "KILL");
+    common::signal(&child, "KILL");
     child.wait().unwrap();
     let left = temporaries(dir.path(), "picture.png");
     assert_eq!(left.len(), 1, "{left:?}");

@@ -247,3 +247,13 @@ pub fn varint(mut n: u64, out: &mut Vec<u8>) {
     }
     out.push(n as u8);
 }
+
+/// Sends the signal `SIGname` (`"INT"`, `"KILL"`, ...) to `child`.
+pub fn signal(child: &std::process::Child, name: &str) {
+    let sent = std::process::Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{name} {}", child.id());
+}
