@@ -55,14 +55,10 @@ fn run_on<B: Bits>(rows: &[u32], search: &SearchArgs) -> Result<ExitCode> {
     }
 }
 
-/// A move is the cell taken: `(r,c)`, and `[r,c]`.
+/// A move is the cell taken: `[r,c]` in JSON.
 struct Bites;
 
 impl<B: Bits> ShowMove<Chomp<B>> for Bites {
-    fn text(&self, _: &Chomp<B>, bite: &Bite) -> String {
-        format!("({},{})", bite.row, bite.col)
-    }
-
     fn json(&self, _: &Chomp<B>, bite: &Bite) -> serde_json::Value {
         json!([bite.row, bite.col])
     }

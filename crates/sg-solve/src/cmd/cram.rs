@@ -74,15 +74,10 @@ fn run_on<B: Bits>(board: &CramBoard, search: &SearchArgs) -> Result<ExitCode> {
     }
 }
 
-/// Dominoes as `(r1,c1)-(r2,c2)` and `[[r1,c1],[r2,c2]]`.
+/// Dominoes in JSON as `[[r1,c1],[r2,c2]]`.
 struct Dominoes;
 
 impl<B: Bits> ShowMove<Cram<B>> for Dominoes {
-    fn text(&self, cram: &Cram<B>, mv: &Domino) -> String {
-        let [(r1, c1), (r2, c2)] = cram.cells(*mv);
-        format!("({r1},{c1})-({r2},{c2})")
-    }
-
     fn json(&self, cram: &Cram<B>, mv: &Domino) -> serde_json::Value {
         let [(r1, c1), (r2, c2)] = cram.cells(*mv);
         json!([[r1, c1], [r2, c2]])

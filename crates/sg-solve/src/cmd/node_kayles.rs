@@ -52,14 +52,10 @@ fn run_on<B: Bits>(graph: &Graph, search: &SearchArgs) -> Result<ExitCode> {
     }
 }
 
-/// A move is a vertex: `vertex 5`, and `5`.
+/// A move is a vertex: `5` in JSON.
 struct VertexMoves;
 
 impl<B: Bits> ShowMove<NodeKayles<B>> for VertexMoves {
-    fn text(&self, _: &NodeKayles<B>, vertex: &u32) -> String {
-        format!("vertex {vertex}")
-    }
-
     fn json(&self, _: &NodeKayles<B>, vertex: &u32) -> serde_json::Value {
         (*vertex).into()
     }

@@ -88,10 +88,9 @@ fn machine_memory() -> Option<u64> {
     kib.checked_mul(1024)
 }
 
-/// How a game subcommand shows a move: as text, and as JSON.
+/// How a game subcommand shows a move in `--json`'s `hint` (the text
+/// output shows it as certificates do: [`ProofGame::show_move`]).
 pub(crate) trait ShowMove<G: ProofGame> {
-    /// The move for the text output.
-    fn text(&self, game: &G, mv: &G::Move) -> String;
     /// The move for `--json`'s `hint`.
     fn json(&self, game: &G, mv: &G::Move) -> serde_json::Value;
 }
@@ -143,7 +142,7 @@ pub(crate) fn solve<G: ProofGame>(
     } else {
         writeln!(out, "nimber {nimber}\n{outcome}")?;
         if let Some(mv) = &hint {
-            writeln!(out, "move {}", show.text(game, mv))?;
+            writeln!(out, "move {}", game.show_move(mv))?;
         }
     }
     // The answer first (the proof may take a while), but a standard output
