@@ -24,8 +24,11 @@
 use crate::game::{Game, Nimber, Reduced};
 use crate::table::Table;
 
-/// Slots of the memo (a power of two): a few hundred KB at most for small
-/// positions, near the processor's L2 cache.
+/// Slots of the memo (a power of two): about 0.66 MB for positions in a
+/// `u64`, 1 MB in a `u128` (a slot holds the key, the canonical form and
+/// three words), so memos are handed from worker to worker through the
+/// [`Solver`](super::Solver): a new one is made only when no ended worker
+/// left one.
 const SLOTS: usize = 16384;
 
 /// What a slot says of its key.
