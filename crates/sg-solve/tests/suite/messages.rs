@@ -5,9 +5,7 @@
 //! the run quietly in every subcommand, digits-only numbers on the command
 //! line, and limits in messages that are the real ones.
 
-mod common;
-
-use common::{fails, grundy, grundy_bytes};
+use crate::common::{fails, grundy, grundy_bytes};
 use std::ffi::OsStr;
 use std::process::{Command, Stdio};
 
@@ -152,7 +150,7 @@ fn each_cause_once_and_quoted_text_cut_short() {
 /// command line's: a 100 KB name made 100 KB messages.
 #[test]
 fn text_quoted_from_a_file_is_cut_short() {
-    use common::{raw_table, varint};
+    use crate::common::{raw_table, varint};
     let dir = tempfile::tempdir().unwrap();
     let long = format!("\u{1b}[2J0.{}", "7".repeat(100_000));
     // An octal sequence (metadata variant 3) of 2 values with that code,

@@ -3,9 +3,7 @@
 //! and certificates that `grundy proof check` accepts (and refuses once
 //! corrupted).
 
-mod common;
-
-use common::{fails, grundy, grundy_bytes};
+use crate::common::{fails, grundy, grundy_bytes};
 use sg_search::Solver;
 use sg_search::games::cram::Cram;
 use std::collections::HashMap;
@@ -49,7 +47,7 @@ impl Board {
     }
 
     /// A board with each cell blocked with probability `1 / one_in`.
-    fn random(rng: &mut common::SplitMix64, rows: u32, cols: u32, one_in: u64) -> Self {
+    fn random(rng: &mut crate::common::SplitMix64, rows: u32, cols: u32, one_in: u64) -> Self {
         let blocked = (0..rows * cols)
             .filter(|_| rng.below(one_in) == 0)
             .map(|i| (i / cols, i % cols))
@@ -122,7 +120,7 @@ fn nimbers_and_outcomes_match_the_definition() {
     }
     // Boards with blocked cells, from standard input, with the endgame
     // table (components of up to 14 cells) and without it (--online).
-    let mut rng = common::SplitMix64::new(20);
+    let mut rng = crate::common::SplitMix64::new(20);
     for _ in 0..40 {
         let (rows, cols) = (1 + rng.below(4) as u32, 1 + rng.below(5) as u32);
         let board = Board::random(&mut rng, rows, cols, 4);
@@ -201,7 +199,7 @@ fn after(board: &Board, hint: [(u32, u32); 2]) -> Board {
 
 #[test]
 fn hints_lead_to_nimber_zero() {
-    let mut rng = common::SplitMix64::new(21);
+    let mut rng = crate::common::SplitMix64::new(21);
     let mut won = 0;
     for round in 0..40 {
         let (rows, cols) = (1 + rng.below(4) as u32, 2 + rng.below(4) as u32);
@@ -386,7 +384,7 @@ fn proofs_written_by_the_cli_check_and_corrupted_ones_fail() {
     // naming the claim and its position.
     let path = dir.path().join("cram-4x5.proof");
     let bytes = std::fs::read(&path).unwrap();
-    let err = common::first_claim_corrupted_fails(&bytes);
+    let err = crate::common::first_claim_corrupted_fails(&bytes);
     assert!(err.contains("(cells "), "{err}");
     let metadata_len = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
     let payload = 64 + metadata_len;
@@ -396,7 +394,10 @@ fn proofs_written_by_the_cli_check_and_corrupted_ones_fail() {
     for at in (payload..bytes.len()).step_by(3) {
         let mut bad = bytes.clone();
         bad[at] ^= 1;
-        let out = grundy_bytes(&["proof", "check", "-"], &common::with_payload_crc(bad));
+        let out = grundy_bytes(
+            &["proof", "check", "-"],
+            &crate::common::with_payload_crc(bad),
+        );
         let text = String::from_utf8(out.stdout).unwrap();
         match out.status.code() {
             // Still a proof: of the same nimber.

@@ -6,9 +6,7 @@
 //! garbage, and inputs broken at random places. The answers themselves are
 //! checked against the definition in `definitional.rs`.
 
-mod common;
-
-use common::{SplitMix64, break_at_random, format_lines};
+use crate::common::{SplitMix64, break_at_random, format_lines};
 use proptest::prelude::*;
 use sg_solve::InputError;
 use sg_solve::hdu5724::{self, Options, TWO_THREADS_MIN_BYTES, Threads};

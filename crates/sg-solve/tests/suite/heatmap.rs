@@ -2,9 +2,7 @@
 //! heatmaps: the values are the definition's, the picture decodes, has the
 //! right size, and exactly the losing positions have the losing colour.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::row::row_table_by_definition;
 use sg_solve::heatmap::LOSING_COLOUR;

@@ -7,9 +7,7 @@
 
 #![cfg(target_os = "linux")]
 
-mod common;
-
-use common::grundy_limited;
+use crate::common::grundy_limited;
 
 /// Far below the gigabytes the declared counts would take.
 const LIMIT_MIB: u64 = 64;

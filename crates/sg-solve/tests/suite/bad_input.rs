@@ -2,10 +2,8 @@
 //! where, exit status 2, no panic, and the answers of the complete test
 //! cases before the error still printed.
 
-mod common;
-
+use crate::common::fails;
 use assert_cmd::Command;
-use common::fails;
 
 const HDU1524_OK: &str = "2\n1 1\n0\n1 0\n0\n";
 

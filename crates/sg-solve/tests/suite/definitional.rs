@@ -3,9 +3,7 @@
 //! whitespace, and on inputs of the judges' maximum sizes. Hints are
 //! replayed and checked to leave a losing position.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_solve::uva11927::Threads;

@@ -8,8 +8,6 @@
 
 #![cfg(unix)]
 
-mod common;
-
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -223,7 +221,7 @@ fn a_signal_during_a_write_leaves_the_old_file_and_no_temporary() {
     fs::write(dir.path().join("picture.png.tmp"), b"the user's").unwrap();
     for (name, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
         let mut child = start_a_long_picture(dir.path());
-        common::signal(&child, name);
+        crate::common::signal(&child, name);
         let status = child.wait().unwrap();
         assert_eq!(status.signal(), Some(number), "SIG{name}: {status:?}");
         assert_eq!(fs::read(&path).unwrap(), b"the old picture", "SIG{name}");
@@ -232,7 +230,7 @@ fn a_signal_during_a_write_leaves_the_old_file_and_no_temporary() {
     // SIGKILL cannot be caught: its temporary file stays, under a name that
     // no later write takes for anything; the user's files are untouched.
     let mut child = start_a_long_picture(dir.path());
-    common::signal(&child, "KILL");
+    crate::common::signal(&child, "KILL");
     child.wait().unwrap();
     let left = temporaries(dir.path(), "picture.png");
     assert_eq!(left.len(), 1, "{left:?}");

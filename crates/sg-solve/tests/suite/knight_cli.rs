@@ -2,13 +2,11 @@
 //! through the certified description, against the definition where it can
 //! be computed and against the description's own recurrence beyond.
 
-mod common;
-
 use sg_core::knight::{MoveSet, TriangleTable};
 
 /// (exit status, stdout, stderr) of `grundy ARGS` on `input`.
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let out = common::grundy(args, input);
+    let out = crate::common::grundy(args, input);
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),

@@ -2,9 +2,7 @@
 //! nimbers against the definition, the JSON answer, hints that win, every
 //! bad input, and certificates that `grundy proof check` accepts.
 
-mod common;
-
-use common::{SplitMix64, fails, grundy};
+use crate::common::{SplitMix64, fails, grundy};
 use sg_search::games::chomp::Chomp;
 use sg_search::games::node_kayles::NodeKayles;
 use sg_search::{Game, Solver};
@@ -268,7 +266,8 @@ fn bad_graphs_and_rows_are_one_line_and_exit_2() {
     // A declared count of edges is not allocated for.
     #[cfg(target_os = "linux")]
     {
-        let out = common::grundy_limited(&["node-kayles"], b"4 18446744073709551615\n0 1\n", 64);
+        let out =
+            crate::common::grundy_limited(&["node-kayles"], b"4 18446744073709551615\n0 1\n", 64);
         assert_eq!(out.status.code(), Some(2), "{out:?}");
     }
     let (_, err) = fails(&["node-kayles", "/no/such/graph"], "");
@@ -324,7 +323,7 @@ fn proofs_of_node_kayles_and_chomp_check() {
     );
     assert!(checked.starts_with(&expected), "{checked}");
     assert!(checked.ends_with(" positions checked\n"), "{checked}");
-    common::first_claim_corrupted_fails(&std::fs::read(&path).unwrap());
+    crate::common::first_claim_corrupted_fails(&std::fs::read(&path).unwrap());
     let path = dir.path().join("chomp.proof");
     let file = path.to_str().unwrap();
     let answer = json_of(&["chomp", "5,5,3,2", "--json", "--proof", file], "");
@@ -333,5 +332,5 @@ fn proofs_of_node_kayles_and_chomp_check() {
         checked.starts_with(&format!("chomp 5,5,3,2: nimber {}, ", answer["nimber"])),
         "{checked}"
     );
-    common::first_claim_corrupted_fails(&std::fs::read(&path).unwrap());
+    crate::common::first_claim_corrupted_fails(&std::fs::read(&path).unwrap());
 }

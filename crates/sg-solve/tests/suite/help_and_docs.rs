@@ -1,9 +1,7 @@
 //! The help texts say what the output is, and the generated manual page and
 //! shell completions cover every subcommand.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use sg_core::knight::TriangleTable;
 
 const SUBCOMMANDS: [&str; 16] = [

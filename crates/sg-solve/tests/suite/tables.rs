@@ -3,9 +3,7 @@
 //! random inputs that reach past the tables (where knights come from the
 //! certified description, or on demand with `--online`); and `grundy tables`.
 
-mod common;
-
-use common::{SplitMix64, grundy};
+use crate::common::{SplitMix64, grundy};
 use sg_core::knight::{MoveSet, knight_square_table};
 use sg_core::row::row_table_by_definition;
 use sg_tables::format::{Game, Metadata, encode};

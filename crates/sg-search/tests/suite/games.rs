@@ -16,7 +16,7 @@ use sg_search::games::cram::Cram;
 use sg_search::games::node_kayles::{NodeKayles, Vertices};
 use sg_search::{Game, Nimber, Options, Solver};
 
-#[path = "../examples/user_game.rs"]
+#[path = "../../examples/user_game.rs"]
 #[allow(dead_code, unreachable_pub)]
 mod user_game;
 

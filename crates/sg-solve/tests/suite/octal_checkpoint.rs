@@ -6,9 +6,7 @@
 
 #![cfg(unix)]
 
-mod common;
-
-use common::SplitMix64;
+use crate::common::SplitMix64;
 use std::fs;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -66,7 +64,7 @@ fn stop_and_resume(dir: &Path, code: &str, to: u64, whole: &[u16], rng: &mut Spl
         // machine (resuming reads and checks the file first).
         std::thread::sleep(Duration::from_millis(5 + rng.below(50 + 50 * attempt)));
         let (name, number) = [("KILL", 9), ("INT", 2), ("TERM", 15)][rng.below(3) as usize];
-        common::signal(&child, name);
+        crate::common::signal(&child, name);
         let out = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         if out.status.success() {

@@ -4,9 +4,7 @@
 //! table (skipped with a warning), a folder without tables (an error), and
 //! text from a file escaped when printed.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use sg_tables::format::{Game, Metadata, encode};
 use std::path::Path;
 use std::process::Command;

@@ -4,9 +4,7 @@
 //! and one exit-status convention (2 for bad input or usage, 1 for the
 //! environment).
 
-mod common;
-
-use common::{fails, grundy};
+use crate::common::{fails, grundy};
 
 /// A knight's value through `grundy knight X Y`.
 fn knight_value(x: u64, y: u64) -> u8 {
@@ -45,7 +43,7 @@ fn a_hint_beyond_2_pow_63_is_answered() {
             let (hx, hy): (u64, u64) = (words[4].parse().unwrap(), words[5].parse().unwrap());
             let step = (hx as i128 - x as i128, hy as i128 - y as i128);
             assert!(
-                common::KNIGHT_MOVES.contains(&(step.0 as i64, step.1 as i64)),
+                crate::common::KNIGHT_MOVES.contains(&(step.0 as i64, step.1 as i64)),
                 "{text}"
             );
         }
@@ -86,7 +84,7 @@ fn inconsistent_values_give_an_error_and_no_partial_line() {
 
 #[test]
 fn input_bytes_in_errors_are_escaped_and_cut() {
-    let out = common::grundy_bytes(&["hdu1524"], b"3\0\x1b[31m\n");
+    let out = crate::common::grundy_bytes(&["hdu1524"], b"3\0\x1b[31m\n");
     let err = out.stderr;
     assert_eq!(out.status.code(), Some(2));
     assert!(!err.iter().any(|&b| b < 0x20 && b != b'\n'), "{err:?}");
@@ -95,7 +93,7 @@ fn input_bytes_in_errors_are_escaped_and_cut() {
         "error: line 1, column 1: expected the number of positions N, found `3\\x00\\x1b[31m`\n"
     );
     // Bytes that are not UTF-8, a bidirectional override, and a long token.
-    let out = common::grundy_bytes(&["floor"], b"1 \xff\xfe\xe2\x80\xae");
+    let out = crate::common::grundy_bytes(&["floor"], b"1 \xff\xfe\xe2\x80\xae");
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         "error: line 1, column 3: expected an integer, found `\\xff\\xfe\\u{202e}`\n"

@@ -2,9 +2,7 @@
 //! the same answers as the judge's text (rebuilt from the JSON, line for
 //! line), on the judges' samples and on random inputs.
 
-mod common;
-
-use common::{SplitMix64, fails, grundy};
+use crate::common::{SplitMix64, fails, grundy};
 use serde_json::Value;
 use std::fmt::Write;
 use std::path::PathBuf;

@@ -2,9 +2,7 @@
 //! input, and its answers and hints against an independent retrograde
 //! analysis of the product graph on many random small cyclic graphs.
 
-mod common;
-
-use common::{SplitMix64, fails, format_lines, grundy};
+use crate::common::{SplitMix64, fails, format_lines, grundy};
 use sg_solve::graph::{Options, solve};
 use std::collections::HashMap;
 

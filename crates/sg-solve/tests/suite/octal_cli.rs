@@ -3,9 +3,7 @@
 //! computed by the definition, bad codes, `--out` then `--resume`, and the
 //! compiled-in catalogue against the engine.
 
-mod common;
-
-use common::{SplitMix64, fails, grundy};
+use crate::common::{SplitMix64, fails, grundy};
 use serde_json::Value;
 use sg_core::octal::{Rules, Sequence, grundy_by_definition};
 use sg_tables::format::{Game, Metadata, encode};

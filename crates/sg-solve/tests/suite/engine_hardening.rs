@@ -3,11 +3,9 @@
 //! gives the same values, extreme knight steps are answered or refused,
 //! games without moves are refused.
 
-mod common;
-
 #[cfg(target_os = "linux")]
-use common::grundy_limited;
-use common::{fails, grundy, raw_table, varint};
+use crate::common::grundy_limited;
+use crate::common::{fails, grundy, raw_table, varint};
 use sg_tables::format::{Game, Header, Metadata, TableKind, encode};
 
 /// `grundy ARGS` with the environment variables `env`: (exit status,

@@ -7,9 +7,7 @@
 //! themselves are checked against the definition in `definitional.rs`,
 //! on every path.
 
-mod common;
-
-use common::{SplitMix64, break_at_random};
+use crate::common::{SplitMix64, break_at_random};
 use proptest::prelude::*;
 use sg_solve::InputError;
 use sg_solve::uva11927::{self, Options, TWO_THREADS_MIN_BYTES, Threads};

@@ -1,0 +1,6 @@
+//! The integration tests of `sg-search`, one test binary with a module per
+//! subject (one link instead of one per file).
+
+mod games;
+mod limits;
+mod readme;

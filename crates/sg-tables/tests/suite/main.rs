@@ -1,0 +1,7 @@
+//! The integration tests of `sg-tables`, one test binary with a module per
+//! subject (one link instead of one per file).
+
+mod corrupt;
+mod cram;
+mod embedded;
+mod files;
