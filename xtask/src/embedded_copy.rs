@@ -31,6 +31,11 @@ pub(crate) fn unexpected_files(copies: &Path) -> Vec<String> {
     };
     dir.flatten()
         .filter(|entry| !FILES.contains(&entry.file_name().to_string_lossy().as_ref()))
-        .map(|entry| format!("{} (not an embedded table)", entry.path().display()))
+        .map(|entry| {
+            format!(
+                "{} (not an embedded table)",
+                sg_text::shown_path(&entry.path())
+            )
+        })
         .collect()
 }

@@ -7,7 +7,8 @@ use std::path::Path;
 
 /// Writes every input into `out` and lists them.
 pub(crate) fn write_all(out: &Path) -> Result<()> {
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    std::fs::create_dir_all(out)
+        .with_context(|| format!("cannot create {}", sg_text::shown_path(out)))?;
     for input in sg_bench::all_inputs() {
         let path = out.join(input.name);
         sg_tables::safe_write::write_file(&path, &[&input.bytes])?;
@@ -16,7 +17,7 @@ pub(crate) fn write_all(out: &Path) -> Result<()> {
             input.name,
             input.bytes.len(),
             input.subcommand,
-            path.display()
+            sg_text::shown_path(&path)
         );
     }
     Ok(())

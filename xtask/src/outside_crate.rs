@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The crates that `cargo package` packages, each after those it depends on.
-const PUBLISHED: [&str; 4] = ["sg-core", "sg-search", "sg-tables", "sg-solve"];
+const PUBLISHED: [&str; 5] = ["sg-text", "sg-core", "sg-search", "sg-tables", "sg-solve"];
 
 /// The crates the outside crate depends on.
 const DEPENDENCIES: [&str; 3] = ["sg-core", "sg-search", "sg-tables"];
@@ -107,8 +107,9 @@ fn manifest() -> String {
     for name in DEPENDENCIES {
         text += &format!("{name} = \"{VERSION}\"\n");
     }
+    // Every packaged library, those the dependencies depend on too.
     text += "\n[patch.crates-io]\n";
-    for name in DEPENDENCIES {
+    for name in PUBLISHED.iter().filter(|&&name| name != "sg-solve") {
         text += &format!("{name} = {{ path = \"../vendor/{name}-{VERSION}\" }}\n");
     }
     text
@@ -120,7 +121,7 @@ fn cargo(dir: &Path, args: &[&str], target_dir: &Path, what: &str) -> Result<Vec
     eprintln!(
         "xtask outside-crate: cargo {} (in {})",
         args.join(" "),
-        dir.display()
+        sg_text::shown_path(dir)
     );
     let output = Command::new(cargo)
         .current_dir(dir)
@@ -163,7 +164,9 @@ fn touch_tree(dir: &Path) -> Result<()> {
     let now = std::time::SystemTime::now();
     let mut pending = vec![dir.to_owned()];
     while let Some(dir) = pending.pop() {
-        for entry in fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        for entry in fs::read_dir(&dir)
+            .with_context(|| format!("cannot read {}", sg_text::shown_path(&dir)))?
+        {
             let path = entry?.path();
             if path.is_dir() {
                 pending.push(path);
@@ -172,7 +175,7 @@ fn touch_tree(dir: &Path) -> Result<()> {
                     .write(true)
                     .open(&path)
                     .and_then(|file| file.set_modified(now))
-                    .with_context(|| format!("cannot touch {}", path.display()))?;
+                    .with_context(|| format!("cannot touch {}", sg_text::shown_path(&path)))?;
             }
         }
     }
@@ -200,8 +203,8 @@ pub(crate) fn run(keep: bool) -> Result<()> {
     let result = build_and_run(&root, &target, temporary.path());
     let folder = if keep {
         let dir = temporary.keep();
-        eprintln!("xtask outside-crate: kept {}", dir.display());
-        format!("kept in {}", dir.display())
+        eprintln!("xtask outside-crate: kept {}", sg_text::shown_path(&dir));
+        format!("kept in {}", sg_text::shown_path(&dir))
     } else {
         "--keep keeps its folder".to_owned()
     };
@@ -216,7 +219,7 @@ fn build_and_run(root: &Path, target: &Path, dir: &Path) -> Result<()> {
     let (vendor, user) = (dir.join("vendor"), dir.join("user"));
     fs::create_dir_all(user.join("src"))
         .and_then(|()| fs::create_dir_all(&vendor))
-        .with_context(|| format!("cannot create {}", dir.display()))?;
+        .with_context(|| format!("cannot create {}", sg_text::shown_path(dir)))?;
     // The packages' own builds share a target folder across runs.
     let verify_target = target.join("outside-crate");
     let mut patches: Vec<String> = Vec::new();
@@ -231,7 +234,11 @@ fn build_and_run(root: &Path, target: &Path, dir: &Path) -> Result<()> {
             .arg(&vendor)
             .status()
             .context("cannot run tar to unpack the packaged crates")?;
-        ensure!(status.success(), "cannot unpack {}", krate.display());
+        ensure!(
+            status.success(),
+            "cannot unpack {}",
+            sg_text::shown_path(&krate)
+        );
         let unpacked = vendor.join(format!("{name}-{VERSION}"));
         touch_tree(&unpacked)?;
         // All targets: the packaged tests, examples and benches build too.

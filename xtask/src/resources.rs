@@ -52,7 +52,7 @@ pub(crate) fn check_disk(dir: &Path, bytes: u64) -> Result<()> {
             "the tables take {} MiB but only {} MiB are free on the disk of {}",
             mib(bytes),
             mib(available),
-            dir.display()
+            sg_text::shown_path(dir)
         );
     }
     Ok(())

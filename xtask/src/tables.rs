@@ -61,11 +61,14 @@ pub(crate) const MAX_THREADS: usize = 256;
 
 /// The command that makes the tables of `--out DIR` (the default `data/`
 /// when `None`) with these sizes: what `--check` suggests when they are
-/// stale.
+/// stale (with `DIR` for a folder whose name cannot be shown whole on
+/// one line).
 pub(crate) fn fix_command(out: Option<&Path>, sizes: Sizes) -> String {
     let mut command = "cargo xtask gen".to_owned();
     if let Some(dir) = out {
-        command += &format!(" --out {}", dir.display());
+        // As a shell reads it; a path that cannot be shown so is named DIR.
+        let word = sg_text::shell_word(dir).unwrap_or_else(|| "DIR".to_owned());
+        command += &format!(" --out {word}");
     }
     if sizes.row_width != Sizes::DEFAULT.row_width {
         command += &format!(" --row-width {}", sizes.row_width);
@@ -82,13 +85,33 @@ pub(crate) fn fix_command(out: Option<&Path>, sizes: Sizes) -> String {
     command
 }
 
-/// A rayon pool of `threads` threads (default: one per CPU).
+/// A rayon pool of `threads` threads (default: the environment's
+/// `RAYON_NUM_THREADS`, else one per CPU), never more than one per CPU
+/// the process may run on, as `grundy` does: more only take turns on the
+/// same cores. A lowered request is said on standard error.
 pub(crate) fn pool(threads: Option<usize>) -> Result<ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        builder = builder.num_threads(n);
-    }
-    builder.build().context("cannot start the worker threads")
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let from_environment = || {
+        let value = std::env::var("RAYON_NUM_THREADS").ok()?;
+        let n = value.trim().parse::<usize>().ok().filter(|&n| n > 0)?;
+        Some((n, format!("RAYON_NUM_THREADS={n}")))
+    };
+    let asked = match threads {
+        Some(n) => Some((n, format!("--threads {n}"))),
+        None => from_environment(),
+    };
+    let threads = match asked {
+        Some((n, by)) if n > cpus => {
+            eprintln!("note: {by} lowered to {cpus}: one thread per CPU this process may run on");
+            cpus
+        }
+        Some((n, _)) => n,
+        None => cpus,
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")
 }
 
 /// One table to make.
@@ -363,8 +386,11 @@ fn stale_tmp_files(dir: &Path, names: &[String]) -> Vec<PathBuf> {
 fn remove_stale_tmp(dir: &Path, names: &[String]) -> Result<()> {
     for path in stale_tmp_files(dir, names) {
         fs::remove_file(&path)
-            .with_context(|| format!("cannot remove the stale {}", path.display()))?;
-        eprintln!("removed {}, left by an interrupted run", path.display());
+            .with_context(|| format!("cannot remove the stale {}", sg_text::shown_path(&path)))?;
+        eprintln!(
+            "removed {}, left by an interrupted run",
+            sg_text::shown_path(&path)
+        );
     }
     Ok(())
 }
@@ -421,7 +447,7 @@ impl Output<'_> {
             });
         match self.mode {
             Mode::Write if !same => write_file(&path, parts)?,
-            Mode::Check if !same => self.stale.push(path.display().to_string()),
+            Mode::Check if !same => self.stale.push(sg_text::shown_path(&path).to_string()),
             _ => {}
         }
         Ok(same)
@@ -445,12 +471,13 @@ pub(crate) fn ensure_tables(
     if mode == Mode::Check && !out.is_dir() {
         bail!(
             "{} does not exist (or is not a folder); make it with `{fix}`",
-            out.display()
+            sg_text::shown_path(out)
         );
     }
     if mode == Mode::Write {
         for dir in std::iter::once(out).chain(copies) {
-            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", sg_text::shown_path(dir)))?;
         }
         remove_stale_tmp(out, &written_names(&specs))?;
         let bytes: u64 = specs.iter().map(|s| s.entries() + 4096).sum();
@@ -485,8 +512,8 @@ pub(crate) fn ensure_tables(
             let path = out.join(&name);
             sg_tables::read_file(&path)
                 .and_then(|file| file.table().knight_pattern())
-                .with_context(|| format!("{} does not certify", path.display()))?;
-            eprintln!("{}: certificate checked", path.display());
+                .with_context(|| format!("{} does not certify", sg_text::shown_path(&path)))?;
+            eprintln!("{}: certificate checked", sg_text::shown_path(&path));
         }
         if matches!(spec, Spec::OctalCatalogue { .. }) {
             let catalogue = OctalCatalogue::new(&made.metadata.game, &made.payload)?;
@@ -500,16 +527,20 @@ pub(crate) fn ensure_tables(
     }
     output.ensure(manifest::FILE_NAME, &[manifest::render(&lines).as_bytes()])?;
     if mode == Mode::Write {
-        eprintln!("wrote {}", out.display());
+        eprintln!("wrote {}", sg_text::shown_path(out));
         if let Some(copies) = copies {
-            eprintln!("wrote the embedded tables' copies in {}", copies.display());
+            eprintln!(
+                "wrote the embedded tables' copies in {}",
+                sg_text::shown_path(copies)
+            );
         }
         return Ok(());
     }
     for path in stale_tmp_files(out, &written_names(&Spec::all(sizes))) {
-        output
-            .stale
-            .push(format!("{} (left by an interrupted run)", path.display()));
+        output.stale.push(format!(
+            "{} (left by an interrupted run)",
+            sg_text::shown_path(&path)
+        ));
     }
     if let Some(copy) = copy_output {
         output.stale.extend(copy.stale);
@@ -521,9 +552,10 @@ pub(crate) fn ensure_tables(
         for entry in dir.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if name.ends_with(".sgt") && !names.contains(&name) {
-                output
-                    .stale
-                    .push(format!("{} (not generated)", entry.path().display()));
+                output.stale.push(format!(
+                    "{} (not generated)",
+                    sg_text::shown_path(&entry.path())
+                ));
             }
         }
     }
@@ -533,9 +565,9 @@ pub(crate) fn ensure_tables(
             output.stale.join("\n  ")
         );
     }
-    eprintln!("{} is up to date", out.display());
+    eprintln!("{} is up to date", sg_text::shown_path(out));
     if let Some(copies) = copies {
-        eprintln!("{} is up to date", copies.display());
+        eprintln!("{} is up to date", sg_text::shown_path(copies));
     }
     Ok(())
 }
@@ -612,6 +644,17 @@ pub(crate) fn bench(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pools_have_at_most_one_thread_per_cpu() {
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(
+            pool(Some(MAX_THREADS)).unwrap().current_num_threads(),
+            cpus.min(MAX_THREADS)
+        );
+        assert_eq!(pool(Some(1)).unwrap().current_num_threads(), 1);
+        assert!(pool(None).unwrap().current_num_threads() <= cpus);
+    }
 
     fn generate(out: &Path, sizes: Sizes, pool: &ThreadPool) -> Result<()> {
         ensure_tables(out, None, sizes, pool, Mode::Write, "FIX")

@@ -38,9 +38,13 @@ pub enum Outcome {
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum SearchError {
     /// The game's moves lead back to a position already being examined.
-    #[error("the moves of the game form a cycle through the position {position}")]
+    #[error(
+        "the moves of the game form a cycle through the position {}",
+        sg_text::escape_bytes(.position.as_bytes(), sg_text::QUOTED_BYTES)
+    )]
     Cycle {
-        /// The position met twice, as its `Debug` form prints it.
+        /// The position met twice, as its `Debug` form prints it (a
+        /// message shows its first 40 bytes, escaped).
         position: String,
     },
     /// A nimber does not fit in a [`Nimber`].

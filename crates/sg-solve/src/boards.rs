@@ -3,7 +3,7 @@
 //! (`RxC`, or a picture of `.` and `#`), a graph for Node-Kayles, Chomp's
 //! rows.
 
-use crate::error::{InputError, InputErrorKind};
+use crate::error::{InputError, InputErrorKind, quote};
 use crate::scan::Scanner;
 use std::fmt;
 
@@ -56,14 +56,16 @@ pub struct CramBoard {
 fn side(text: &str, what: &str) -> Result<u32, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "the {what} must be a number (digits only), found {text:?}"
+            "the {what} must be a number (digits only), found {}",
+            quote(text)
         ));
     }
     match text.parse::<u32>() {
         Ok(0) => Err(format!("the {what} must be at least 1")),
         Ok(n) => Ok(n),
         Err(_) => Err(format!(
-            "the {what} {text} is beyond what the engine supports"
+            "the {what} {} is beyond what the engine supports",
+            quote(text)
         )),
     }
 }
@@ -71,7 +73,10 @@ fn side(text: &str, what: &str) -> Result<u32, String> {
 /// `RxC`: `R` rows of `C` cells, e.g. `4x7`.
 pub fn parse_rows_by_cols(text: &str) -> Result<(u32, u32), String> {
     let Some((rows, cols)) = text.split_once('x') else {
-        return Err(format!("expected a size RxC such as 4x7, found {text:?}"));
+        return Err(format!(
+            "expected a size RxC such as 4x7, found {}",
+            quote(text)
+        ));
     };
     Ok((
         side(rows, "number of rows")?,

@@ -153,108 +153,13 @@ fn short_cycle(nodes: &[u32]) -> String {
     out
 }
 
-/// `bytes` of the input made safe to print in an error: printable text is
-/// kept; control characters, bidirectional-text controls and bytes that
-/// are not UTF-8 are escaped (`\\x1b`, `\\u{202e}`), as is `\\` itself; and
-/// after `max` bytes of input the rest is cut and `...` appended. An input
-/// can thus never send terminal escape sequences through an error message.
-pub fn escape_bytes(bytes: &[u8], max: usize) -> String {
-    let mut out = String::new();
-    let mut shown = 0;
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            if shown >= max {
-                out.push_str("...");
-                return out;
-            }
-            shown += c.len_utf8();
-            if c == '\\' {
-                out.push_str("\\\\");
-            } else {
-                push_escaped(&mut out, c);
-            }
-        }
-        for &b in chunk.invalid() {
-            if shown >= max {
-                out.push_str("...");
-                return out;
-            }
-            shown += 1;
-            let _ = write!(out, "\\x{b:02x}");
-        }
-    }
-    out
-}
-
-/// `text` with its control and invisible format characters escaped as in
-/// [`escape_bytes`] (but line breaks kept, and `\\` and the length left as
-/// they are): for whole messages that may quote a file name or a table's
-/// metadata, and for text already escaped, which it leaves unchanged.
-pub fn escape_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c == '\n' {
-            out.push(c);
-        } else {
-            push_escaped(&mut out, c);
-        }
-    }
-    out
-}
-
-/// The most bytes of an input or an argument quoted in a message.
-pub const QUOTED_BYTES: usize = 40;
-
-/// `text` from the command line, quoted for a message: `"..."`, escaped
-/// as [`escape_bytes`] does and cut after [`QUOTED_BYTES`] bytes.
-pub fn quote(text: &str) -> String {
-    format!("\"{}\"", escape_bytes(text.as_bytes(), QUOTED_BYTES))
-}
-
-/// A path for a message, escaped as [`escape_bytes`] does (any length).
-pub fn escape_path(path: &std::path::Path) -> String {
-    escape_bytes(path.as_os_str().as_encoded_bytes(), usize::MAX)
-}
-
-/// Pushes `c`, or its escape if a terminal would act on it.
-fn push_escaped(out: &mut String, c: char) {
-    if c.is_ascii_control() {
-        let _ = write!(out, "\\x{:02x}", c as u32);
-    } else if c.is_control() || is_invisible_format(c) {
-        let _ = write!(out, "\\u{{{:x}}}", c as u32);
-    } else {
-        out.push(c);
-    }
-}
-
-/// Format characters that change how text around them is shown (zero-width
-/// characters and bidirectional controls, as in "Trojan Source").
-pub(crate) fn is_invisible_format(c: char) -> bool {
-    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
-}
+/// What a message quotes (inputs, arguments, paths) is escaped and cut
+/// by `sg-text`, for every crate of the workspace alike.
+pub use sg_text::{QUOTED_BYTES, escape_bytes, is_invisible_format, quote};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_what_a_terminal_would_act_on() {
-        assert_eq!(escape_bytes(b"3\0\x1b[31m", 40), "3\\x00\\x1b[31m");
-        assert_eq!(
-            escape_bytes("a\u{202e}b\u{85}".as_bytes(), 40),
-            "a\\u{202e}b\\u{85}"
-        );
-        assert_eq!(escape_bytes(b"\xff\xfe ok \\", 40), "\\xff\\xfe ok \\\\");
-        assert_eq!(escape_bytes("é√x".as_bytes(), 40), "é√x");
-        assert_eq!(
-            escape_bytes(&[b'7'; 100], 40),
-            format!("{}...", "7".repeat(40))
-        );
-        // Cut at a character boundary, never inside one.
-        assert_eq!(escape_bytes("ééé".as_bytes(), 3), "éé...");
-        assert_eq!(escape_bytes(b"", 40), "");
-        assert_eq!(escape_text("a\x1b[2J \\x1b ok\n"), "a\\x1b[2J \\x1b ok\n");
-    }
 
     #[test]
     fn long_cycles_are_shortened() {

@@ -123,7 +123,7 @@ pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
 pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<Input, ReadError> {
     match path {
         Some(path) => {
-            let what = path.display().to_string();
+            let what = sg_text::shown_path(path);
             let file = File::open(path).map_err(|error| ReadError::Io {
                 what: what.clone(),
                 error,

@@ -2,9 +2,10 @@
 //! of a kind in a folder, listing a folder's table files, and the
 //! `tables info|verify` report.
 
-use crate::error::{escape_bytes, escape_path, escape_text};
+use crate::error::escape_bytes;
 use sg_tables::format::TableKind;
 use sg_tables::{Table, TableError};
+use sg_text::{escape_lines, shown_path};
 use std::fmt::Write;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub enum FindError {
     /// The folder could not be read. (The underlying error is shown in the
     /// message, so it is not a `source()`: a chain prints each cause once.)
-    #[error("cannot read {}: {error}", escape_path(.path))]
+    #[error("cannot read {}: {error}", shown_path(.path))]
     Io {
         /// The folder.
         path: PathBuf,
@@ -24,8 +25,8 @@ pub enum FindError {
     /// No valid `.sgt` file of that kind.
     #[error(
         "no {kind} table (*.sgt) in {}; make one with `cargo xtask gen --out {}`",
-        escape_path(.dir),
-        escape_path(.dir)
+        shown_path(.dir),
+        shown_path(.dir)
     )]
     NotFound {
         /// The folder.
@@ -84,7 +85,7 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
     };
     let mut out = String::new();
     let w = &mut out;
-    let _ = writeln!(w, "{}", escape_text(name));
+    let _ = writeln!(w, "{}", escape_lines(name));
     let _ = writeln!(w, "  kind:            {} (code {})", h.kind, h.kind.code());
     let _ = writeln!(w, "  format version:  {}", h.version);
     let _ = writeln!(w, "  game:            {}", info.metadata.game);
@@ -166,8 +167,8 @@ pub fn report(
         describe(name, bytes)
     };
     match &checked {
-        Ok(text) => out.write_all(escape_text(text).as_bytes())?,
-        Err(e) => writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?,
+        Ok(text) => out.write_all(escape_lines(text).as_bytes())?,
+        Err(e) => writeln!(out, "{}", escape_lines(&format!("{name}: INVALID: {e}")))?,
     }
     Ok(checked.is_ok())
 }
@@ -295,7 +296,7 @@ pub fn table_files(path: &Path) -> io::Result<Vec<PathBuf>> {
     if files.is_empty() {
         return Err(io::Error::new(
             io::ErrorKind::NotFound,
-            format!("no table file (*.sgt) in {}", escape_path(path)),
+            format!("no table file (*.sgt) in {}", shown_path(path)),
         ));
     }
     Ok(files)

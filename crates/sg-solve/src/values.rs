@@ -53,7 +53,10 @@ impl<'a> RowValues<'a> {
 
 /// A table for another game than the one asked for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the knight table is for the moves {found:?}, not the hyper knight's")]
+#[error(
+    "the knight table is for the moves {}, not the hyper knight's",
+    crate::error::quote(&format!("{found:?}"))
+)]
 pub struct WrongMoves {
     /// The table's steps.
     pub found: Vec<(i32, i32)>,

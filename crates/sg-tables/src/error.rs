@@ -15,7 +15,7 @@ use std::path::PathBuf;
 #[non_exhaustive]
 pub enum TableError {
     /// The file could not be opened, read or mapped.
-    #[error("cannot read table file {path}: {error}")]
+    #[error("cannot read table file {}: {error}", sg_text::shown_path(.path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -262,7 +262,7 @@ pub enum TableError {
     },
     /// A path that is not a regular file (a FIFO, a device, a folder):
     /// refused before it is read, so that opening it cannot block.
-    #[error("{path} is not a regular file (it is {what})")]
+    #[error("{} is not a regular file (it is {what})", sg_text::shown_path(.path))]
     NotRegularFile {
         /// The path.
         path: PathBuf,
@@ -458,16 +458,9 @@ fn digits(d: &[u8; 4]) -> String {
     )
 }
 
-/// The most characters of a file's text (an octal code of its metadata)
-/// that a message quotes.
-pub(crate) const QUOTED_CHARS: usize = 40;
-
-/// `text` of a file as a message quotes it: in double quotes, escaped as
-/// [`str::escape_debug`] does (no control character gets through), cut
-/// after [`QUOTED_CHARS`] characters (then `...`), so that a file cannot
-/// make a message longer than a line.
+/// `text` of a file as a message quotes it ([`sg_text::quote`]: escaped,
+/// on one line, cut after 40 bytes), so that a file cannot make a
+/// message longer than a line.
 pub(crate) fn quoted(text: &str) -> String {
-    let shown: String = text.chars().take(QUOTED_CHARS).collect();
-    let cut = if text.len() > shown.len() { "..." } else { "" };
-    format!("\"{}{cut}\"", shown.escape_debug())
+    sg_text::quote(text)
 }

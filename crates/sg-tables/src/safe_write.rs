@@ -40,7 +40,7 @@ use std::sync::{Mutex, MutexGuard};
 #[non_exhaustive]
 pub enum WriteError {
     /// The destination is not one to write: the user must name another.
-    #[error("cannot write {}: {why}", .path.display())]
+    #[error("cannot write {}: {why}", sg_text::shown_path(.path))]
     Refused {
         /// The destination.
         path: PathBuf,
@@ -48,7 +48,7 @@ pub enum WriteError {
         why: Refusal,
     },
     /// The system failed (a full disk, an I/O error, permissions).
-    #[error("cannot write {}: {error}", .path.display())]
+    #[error("cannot write {}: {error}", sg_text::shown_path(.path))]
     Io {
         /// The destination.
         path: PathBuf,
@@ -85,13 +85,13 @@ pub enum Refusal {
     #[error("it is read-only")]
     ReadOnly,
     /// The folder of the destination does not exist.
-    #[error("the folder {} does not exist", .0.display())]
+    #[error("the folder {} does not exist", sg_text::shown_path(.0))]
     NoFolder(PathBuf),
     /// What should be the folder of the destination is not a folder.
-    #[error("{} is not a folder", .0.display())]
+    #[error("{} is not a folder", sg_text::shown_path(.0))]
     NotAFolder(PathBuf),
     /// The folder of the destination cannot be written.
-    #[error("the folder {} is not writable", .0.display())]
+    #[error("the folder {} is not writable", sg_text::shown_path(.0))]
     FolderNotWritable(PathBuf),
 }
 

@@ -243,15 +243,9 @@ pub enum ProofError {
     Search(#[from] SearchError),
 }
 
-/// The most characters of a file's text (a game's name) that a message
-/// quotes.
-const QUOTED_CHARS: usize = 40;
-
-/// `text` of a file as a message quotes it: in double quotes, escaped as
-/// [`str::escape_debug`] does, cut after [`QUOTED_CHARS`] characters (then
-/// `...`): a certificate cannot make a message longer than a line.
+/// `text` of a file as a message quotes it ([`sg_text::quote`]: escaped,
+/// on one line, cut after 40 bytes): a certificate cannot make a message
+/// longer than a line.
 fn quoted(text: &str) -> String {
-    let shown: String = text.chars().take(QUOTED_CHARS).collect();
-    let cut = if text.len() > shown.len() { "..." } else { "" };
-    format!("\"{}{cut}\"", shown.escape_debug())
+    sg_text::quote(text)
 }

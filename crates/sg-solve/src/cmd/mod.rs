@@ -9,6 +9,7 @@ mod octal_progress;
 mod octal_run;
 mod search;
 mod shared;
+mod threads;
 
 pub(crate) use shared::{exit_status, print_error, stdout_closed, usage_error};
 

@@ -7,7 +7,6 @@
 use super::numbers::number;
 use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
 use sg_solve::answer::write_json_line;
-use sg_solve::error::quote;
 use sg_solve::octal_args::{parse_code, parse_subtraction};
 use super::shared::destination;
 use anyhow::{Context, Result};
@@ -117,15 +116,14 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     // The kernels' override (for benchmarking), checked before the run.
     if let Some(value) = std::env::var_os(SIMD_VARIABLE) {
-        let text = value.to_string_lossy();
-        if value.to_str().is_none() || Simd::parse(Some(&text)).is_err() {
+        let Some(text) = value.to_str().filter(|text| Simd::parse(Some(text)).is_ok()) else {
             return Ok(bad_input(format!(
                 "the environment variable {SIMD_VARIABLE} is {}: expected avx512, avx2 or \
                  portable (the most vector instructions the octal engine uses), or unset",
-                quote(&text)
+                sg_text::quote_bytes(value.as_encoded_bytes())
             )));
-        }
-        if !value.is_empty() {
+        };
+        if !text.is_empty() {
             eprintln!(
                 "note: {SIMD_VARIABLE}={text}: the octal engine's vector kernels: {}",
                 simd_used().name()
@@ -145,12 +143,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     // Before the run, which may be long.
     let out_file = args.out.as_deref().map(destination).transpose()?;
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads as usize)
-            .build_global()
-            .context("cannot start the worker threads")?;
-    }
+    super::threads::start_global_pool(args.threads)?;
     let to = target(args.to, args.heaps.as_deref());
     let resume = args.resume.as_deref().map(|path| Resume {
         path,
@@ -164,11 +157,18 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Ok(Ended::Done(run)) => run,
         Ok(Ended::Stopped { signal, computed }) => {
             let out = args.out.as_deref().expect("checkpoints only with --out");
+            // The command to continue, with the path as a shell reads it
+            // (`'a'\''b'`); a path that cannot be shown whole on a line
+            // is named FILE, never shown in a form a shell would misread.
+            let (word, note) = match sg_text::shell_word(out) {
+                Some(word) => (word, ""),
+                None => ("FILE".to_owned(), "FILE being the file written; "),
+            };
             eprintln!(
                 "stopped by signal {signal}: G(0..{computed}) written to {path}; continue with\n  \
-                 grundy octal --resume {path} --out {path} --to {to}\n\
-                 (with --trust-resume, the values it wrote are not checked again)",
-                path = out.display(),
+                 grundy octal --resume {word} --out {word} --to {to}\n\
+                 ({note}with --trust-resume, the values it wrote are not checked again)",
+                path = sg_text::shown_path(out),
             );
             return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
         }

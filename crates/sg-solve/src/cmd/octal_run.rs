@@ -220,21 +220,24 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
         Ok(file) => file,
         // Nothing there, or a folder: the user must fix the command.
         Err(sg_tables::TableError::Io { error, .. }) if wrong_path(&error) => {
-            return Ok(Err(format!("--resume {}: {error}", path.display())));
+            return Ok(Err(format!(
+                "--resume {}: {error}",
+                sg_text::shown_path(path)
+            )));
         }
         Err(e @ sg_tables::TableError::Io { .. }) => return Err(e.into()),
-        Err(e) => return Ok(Err(format!("--resume {}: {e}", path.display()))),
+        Err(e) => return Ok(Err(format!("--resume {}: {e}", sg_text::shown_path(path)))),
     };
     let stored = match file.table().octal_sequence() {
         Ok(stored) => stored,
-        Err(e) => return Ok(Err(format!("--resume {}: {e}", path.display()))),
+        Err(e) => return Ok(Err(format!("--resume {}: {e}", sg_text::shown_path(path)))),
     };
     if let Some(rules) = &rules
         && rules != stored.rules()
     {
         return Ok(Err(format!(
             "--resume {}: the file holds the game {}, not {rules}",
-            path.display(),
+            sg_text::shown_path(path),
             stored.rules()
         )));
     }
@@ -249,13 +252,13 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
             Err(e @ OctalError::OutOfMemory { .. }) => {
                 return Err(anyhow::anyhow!(
                     "--resume {}: checking: {e}",
-                    path.display()
+                    sg_text::shown_path(path)
                 ));
             }
             Err(e) => {
                 return Ok(Err(format!(
                     "--resume {}: {e}: the file is not a run of {rules}",
-                    path.display()
+                    sg_text::shown_path(path)
                 )));
             }
         }
@@ -269,10 +272,11 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
                 checked: !resume.trust,
             },
         ))),
-        Err(e @ OctalError::OutOfMemory { .. }) => {
-            Err(anyhow::anyhow!("--resume {}: {e}", path.display()))
-        }
-        Err(e) => Ok(Err(format!("--resume {}: {e}", path.display()))),
+        Err(e @ OctalError::OutOfMemory { .. }) => Err(anyhow::anyhow!(
+            "--resume {}: {e}",
+            sg_text::shown_path(path)
+        )),
+        Err(e) => Ok(Err(format!("--resume {}: {e}", sg_text::shown_path(path)))),
     }
 }
 
@@ -307,7 +311,7 @@ fn extend(
                     Ok(()) if log => eprintln!(
                         "checkpoint: G(0..{}) written to {} after {}",
                         values.len(),
-                        checkpoints.destination.path().display(),
+                        sg_text::shown_path(checkpoints.destination.path()),
                         humantime::format_duration(elapsed),
                     ),
                     Ok(()) => {}

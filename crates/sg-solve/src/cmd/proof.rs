@@ -46,7 +46,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let Command::Check(args) = args.command;
     let bytes = read_named(Some(&args.file), args.max_input, Some("--max-input"))?;
     let checked = sg_search::proof::check(&bytes)
-        .with_context(|| format!("{} is not a valid proof", args.file.display()))?;
+        .with_context(|| format!("{} is not a valid proof", sg_text::shown_path(&args.file)))?;
     let mut stdout = std::io::stdout().lock();
     writeln!(
         stdout,

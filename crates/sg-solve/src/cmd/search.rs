@@ -66,10 +66,9 @@ impl SearchArgs {
         // More threads than CPUs only take turns on the same cores, and
         // the searches they share wait on each other (5x6 on 2 CPUs took
         // 100 times as long with 1024 threads): at most one per CPU.
-        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
         Options {
             memory: usize::try_from(memory).unwrap_or(usize::MAX),
-            threads: self.threads.map_or(cpus, |t| (t as usize).min(cpus)),
+            threads: super::threads::capped(self.threads),
         }
     }
 }
@@ -158,7 +157,7 @@ pub(crate) fn solve<G: ProofGame>(
         let proof = with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR))?;
         file.write(|out| {
             out.write_all(&proof.bytes)
-                .with_context(|| format!("cannot write {}", file.path().display()))
+                .with_context(|| format!("cannot write {}", sg_text::shown_path(file.path())))
         })?;
     }
     printed?;

@@ -7,7 +7,7 @@
 use crate::input::{self, Input, ReadError};
 use anyhow::{Context, Result};
 use sg_solve::InputError;
-use sg_solve::error::{QUOTED_BYTES, escape_bytes, escape_text};
+use sg_solve::error::{QUOTED_BYTES, escape_bytes};
 use sg_solve::heatmap::{self, Grid};
 use sg_solve::tables::{FindError, find_tables};
 use sg_solve::values::{KnightValues, RowValues};
@@ -150,11 +150,11 @@ pub(crate) fn stdout_closed(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Writes `message` and a newline to standard error, escaped: never a
-/// panic, even if standard error is closed or full (`2>/dev/full`), where
+/// Writes `message` to standard error as one line, escaped (a line break
+/// in it too, [`sg_text::escape_line`]): never a panic, even if standard error is closed or full (`2>/dev/full`), where
 /// the message is lost and the exit status still tells.
 pub(crate) fn print_error(message: impl std::fmt::Display) {
-    let line = format!("{}\n", escape_text(&message.to_string()));
+    let line = format!("{}\n", sg_text::escape_line(&message.to_string()));
     let _ = std::io::stderr().write_all(line.as_bytes());
 }
 
@@ -234,7 +234,7 @@ pub(crate) fn check_grid(
 pub(crate) fn write_png(grid: &Grid, scale: u32, destination: &Destination) -> Result<()> {
     destination.write(|out| {
         grid.write_png(scale, out)
-            .with_context(|| format!("cannot write {}", destination.path().display()))
+            .with_context(|| format!("cannot write {}", sg_text::shown_path(destination.path())))
     })
 }
 
@@ -332,7 +332,7 @@ impl TableArgs {
 fn warn_skipped(path: &Path, why: &anyhow::Error) {
     print_error(format_args!(
         "warning: skipping {}: {why:#}",
-        path.display()
+        sg_text::shown_path(path)
     ));
 }
 

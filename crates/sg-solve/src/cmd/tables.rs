@@ -3,7 +3,7 @@
 use super::shared::{UsageError, open_table, wrong_path};
 use anyhow::{Context, Result, bail};
 use sg_solve::answer::write_json_line;
-use sg_solve::error::escape_text;
+use sg_text::escape_lines;
 use sg_solve::tables::{JsonReport, report, report_json, table_files};
 use std::io::Write;
 use std::path::PathBuf;
@@ -47,6 +47,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         TablesCommand::Info { path, json } => (path, false, json),
         TablesCommand::Verify { path, json } => (path, true, json),
     };
+    // The checks of octal values share rayon's global pool.
+    if verify {
+        super::threads::start_global_pool(None)?;
+    }
     let mut ok = true;
     let mut out = std::io::stdout().lock();
     // Reports on one table (or on why its file cannot be mapped).
@@ -59,7 +63,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 json_line(&mut out, &report)?;
             }
             (Err(e), false) => {
-                writeln!(out, "{}", escape_text(&format!("{name}: INVALID: {e}")))?;
+                writeln!(out, "{}", escape_lines(&format!("{name}: INVALID: {e}")))?;
                 ok = false;
             }
             (Err(e), true) => {
@@ -108,11 +112,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             if let Err(error) = std::fs::symlink_metadata(&path)
                 && wrong_path(&error)
             {
-                bail!(UsageError(format!("cannot read {}: {error}", path.display())));
+                bail!(UsageError(format!("cannot read {}: {error}", sg_text::shown_path(&path))));
             }
             let files = table_files(&path)?;
             for file in files {
-                let name = file.display().to_string();
+                let name = sg_text::shown_path(&file);
                 match open_table(&file, false) {
                     Ok(opened) => emit(&name, Ok(opened.bytes())),
                     Err(e) => emit(&name, Err(e.to_string())),

@@ -185,7 +185,10 @@ fn text_quoted_from_a_file_is_cut_short() {
             let report: serde_json::Value = serde_json::from_str(&text).unwrap();
             text = report["error"].as_str().unwrap().to_owned();
         }
-        assert!(text.contains("octal code \"\\u{1b}[2J0.777"), "{args:?}");
+        assert!(
+            text.contains("octal code \"\\x1b[2J0.777"),
+            "{args:?}: {text}"
+        );
         assert!(text.contains("777...\""), "{args:?}: {text}");
     }
     // A certificate of a game whose name is 100 KB long: the header, then
@@ -212,7 +215,7 @@ fn text_quoted_from_a_file_is_cut_short() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.len() < 400, "{} bytes", err.len());
     assert!(
-        err.contains("for the game \"\\u{1b}[2J0.777") && err.contains("777...\", which"),
+        err.contains("for the game \"\\x1b[2J0.777") && err.contains("777...\", which"),
         "{err}"
     );
 }
