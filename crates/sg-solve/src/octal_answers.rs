@@ -52,11 +52,16 @@ pub fn from_catalogue(rules: &Rules, to: u64) -> Catalogued {
 
 /// Why `G(heap)` is not known for `rules`, whose values were computed to
 /// heap `last_computed` without a certified period, and what to do:
-/// raise the largest heap computed (`raise`, the option or argument that
-/// sets it, e.g. `--to`), unless the heap is beyond what any run computes.
-pub fn unknown_value(rules: &Rules, last_computed: u64, heap: u64, raise: &str) -> String {
+/// compute to the heap (`raise(heap)` says how, e.g. `raise --to to
+/// 5000`), unless the heap is beyond what any run computes.
+pub fn unknown_value(
+    rules: &Rules,
+    last_computed: u64,
+    heap: u64,
+    raise: impl Fn(u64) -> String,
+) -> String {
     let remedy = if heap <= MAX_COMPUTED_HEAP {
-        format!("raise {raise} to {heap}")
+        raise(heap)
     } else {
         format!("heaps beyond {MAX_COMPUTED_HEAP} are answered only through a certified period")
     };

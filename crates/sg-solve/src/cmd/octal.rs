@@ -260,7 +260,7 @@ fn answer_heaps(run: &Run, heaps: &[u64], hint: bool, json: bool) -> Result<Stri
             &run.summary.rules,
             run.values.len().saturating_sub(1) as u64,
             heap,
-            "--to",
+            |heap| format!("raise --to to {heap}"),
         ),
         e => e.to_string(),
     })?;
