@@ -198,9 +198,28 @@ impl GraphGame {
     /// ``inf(K)`` with ``K`` the finite values of its options.
     fn value(&self, py: Python<'_>, node: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let n = self.nodes.declared() as u64;
-        let node = int_in(node, "node", 0, n.saturating_sub(1))
-            .map_err(|_| value_error(format!("node: {}", node_message(node, n))))?;
-        self.value_object(py, self.nodes.in_graph(node as u32))
+        if node.is_instance_of::<pyo3::types::PyFloat>() {
+            return Err(PyTypeError::new_err(format!(
+                "node: a node must be an integer, not {}",
+                type_name(node)
+            )));
+        }
+        let value = node.extract::<i128>().map_err(|e| {
+            if e.is_instance_of::<PyTypeError>(py) {
+                PyTypeError::new_err(format!(
+                    "node: a node must be an integer, not {}",
+                    type_name(node)
+                ))
+            } else {
+                // Beyond 128 bits: out of range like any node too large.
+                value_error(format!(
+                    "node: {}",
+                    checked_node(i128::MAX, n).err().unwrap_or_default()
+                ))
+            }
+        })?;
+        let node = checked_node(value, n).map_err(|why| value_error(format!("node: {why}")))?;
+        self.value_object(py, self.nodes.in_graph(node))
     }
 
     /// The value of every node, as ``grundy graph --values`` prints them:
@@ -221,14 +240,6 @@ impl GraphGame {
             self.nodes.declared(),
             graph.edge_count()
         )
-    }
-}
-
-/// The message for a node argument that is not a node of `n`.
-fn node_message(node: &Bound<'_, PyAny>, n: u64) -> String {
-    match node.extract::<i128>() {
-        Ok(value) => checked_node(value, n).err().unwrap_or_default(),
-        Err(_) => format!("a node must be an integer, not {}", type_name(node)),
     }
 }
 

@@ -49,7 +49,7 @@ pub(crate) fn heatmap(
         .cast_into::<PyUntypedArray>()
         .map_err(|_| PyTypeError::new_err("values must be an array of integers"))?;
     let kind: String = array.dtype().getattr("kind")?.extract()?;
-    if !matches!(kind.as_str(), "i" | "u" | "b") {
+    if array.len() > 0 && !matches!(kind.as_str(), "i" | "u" | "b") {
         return Err(PyTypeError::new_err(format!(
             "values must be integers, not {}",
             array.dtype()
@@ -78,7 +78,7 @@ pub(crate) fn heatmap(
         }
     };
     sg_solve::heatmap::check_grid(cols, rows).map_err(|e| value_error(e.to_string()))?;
-    if array.len() > 0 {
+    if array.len() > 0 && kind != "b" {
         let min: i128 = array.call_method0("min")?.extract()?;
         let max: i128 = array.call_method0("max")?.extract()?;
         if min < 0 || max > i128::from(u32::MAX) {

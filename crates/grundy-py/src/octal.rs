@@ -110,6 +110,7 @@ fn solve(
 ) -> PyResult<OctalGame> {
     let to = opt_int_in(to, "to", 0, u64::MAX)?.unwrap_or(DEFAULT_TO);
     let threads = threads(threads_arg, None)?;
+    crate::progress::check(progress)?;
     if to > MAX_COMPUTED_HEAP {
         let e = OctalError::TooManyHeaps { heap: to };
         return Err(value_error(format!("to={to}: {e}")));

@@ -20,6 +20,19 @@ pub(crate) struct Progress<'py, 'a> {
     bar: bool,
 }
 
+/// Checks `progress=` before any work: `None`, a bool or a callable.
+pub(crate) fn check(progress: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    match progress {
+        Some(p) if !p.is_none() && !p.is_instance_of::<PyBool>() && !p.is_callable() => {
+            Err(PyTypeError::new_err(format!(
+                "progress must be None, True, False or a callable taking (done, total), not {}",
+                p.get_type().name()?
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
 impl<'py, 'a> Progress<'py, 'a> {
     /// No report.
     pub(crate) fn none() -> Self {
@@ -56,11 +69,8 @@ impl<'py, 'a> Progress<'py, 'a> {
             },
             Some(p) if p.is_callable() => Some(p.clone()),
             Some(p) => {
-                return Err(PyTypeError::new_err(format!(
-                    "progress must be None, True, False or a callable taking (done, total), \
-                     not {}",
-                    p.get_type().name()?
-                )));
+                check(Some(p))?;
+                None
             }
         };
         let bar = progress.is_some_and(|p| p.is_instance_of::<PyBool>()) && callback.is_some();

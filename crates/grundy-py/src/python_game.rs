@@ -349,6 +349,7 @@ fn solve<'py>(
         memory: memory(memory_arg)?,
         threads: threads(threads_arg, Some(1))?,
     };
+    crate::progress::check(progress)?;
     let stop = Stop::new();
     let game = PythonGame::new(game, Arc::clone(&stop), options.memory)?;
     let root = game.intern(position)?;

@@ -56,6 +56,7 @@ impl<'py> SearchArgs<'py> {
             memory: memory(memory_arg)?,
             threads: threads(threads_arg, None)?,
         };
+        crate::progress::check(progress)?;
         // The certificate's file is checked before any work.
         let proof = match proof {
             Some(p) if !p.is_none() => {
@@ -576,17 +577,21 @@ fn read_proof(path: &std::path::Path) -> Result<Vec<u8>, (std::io::Error, String
         let message = error.to_string();
         (error, message)
     };
+    // Looked at before it is opened: opening a FIFO waits for a writer.
+    let regular = |metadata: &std::fs::Metadata| -> Result<(), (std::io::Error, String)> {
+        if metadata.is_dir() {
+            let error = std::io::Error::from_raw_os_error(21);
+            return Err((error, "it is a folder".to_owned()));
+        }
+        if !metadata.is_file() {
+            let error = std::io::Error::other("not a regular file");
+            return Err((error, "it is not a regular file".to_owned()));
+        }
+        Ok(())
+    };
+    regular(&std::fs::metadata(path).map_err(fail)?)?;
     let file = std::fs::File::open(path).map_err(fail)?;
-    let metadata = file.metadata().map_err(fail)?;
-    if metadata.is_dir() {
-        let error = std::io::Error::from_raw_os_error(21);
-        let message = "it is a folder".to_owned();
-        return Err((error, message));
-    }
-    if !metadata.is_file() {
-        let error = std::io::Error::other("not a regular file");
-        return Err((error, "it is not a regular file".to_owned()));
-    }
+    regular(&file.metadata().map_err(fail)?)?;
     let mut bytes = Vec::new();
     file.take(MAX_PROOF_FILE + 1)
         .read_to_end(&mut bytes)

@@ -247,8 +247,17 @@ def test_graphs_with_draws_match_retrograde_analysis_and_hints_win(case):
             assert hint is None
     try:
         values = memoised_nimbers(lambda v: succ[v], list(range(n)))
-    except ValueError:  # a cycle: values are not all finite
-        assert any(isinstance(v, grundy.Loopy) for v in g.values)
+    except ValueError:
+        # A cycle: the finite values still follow the mex rule over the
+        # finite values of the options (Smith's values), and an infinite
+        # one names the finite values of its options.
+        values = list(g.values)
+        for u in range(n):
+            finite = {values[v] for v in succ[u] if not isinstance(values[v], grundy.Loopy)}
+            if isinstance(values[u], grundy.Loopy):
+                assert set(values[u].options) == finite
+            else:
+                assert values[u] not in finite and all(j in finite for j in range(values[u]))
     else:
         assert list(g.values) == values
 

@@ -52,3 +52,16 @@ def pydoc_text(obj):
     import pydoc
 
     return pydoc.plain(pydoc.render_doc(obj))
+
+
+@pytest.mark.parametrize("readme", ["crates/grundy-py/README.md", "README.md"])
+def test_the_readme_examples_run(readme):
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[3] / readme
+    # The fences end the examples' expected output.
+    text = "\n".join("" if line.startswith("```") else line for line in readme.read_text().splitlines())
+    test = doctest.DocTestParser().get_doctest(text, {}, "README.md", str(readme), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert test.examples and runner.failures == 0
