@@ -12,6 +12,12 @@ For n = 1, 2, ... the plain mex runs until one n takes more than
 budget, and beyond, the script times ``grundy.nimber`` on the same game,
 counts its callbacks, and times ``grundy.node_kayles`` on the same graph.
 
+At the largest n the plain mex finishes within the budget, the two run
+side by side (interleaved rounds). Then it reports the callbacks' count and
+cost per position, the built-in game's cost per table entry, and the
+module's own cost per position (a game whose callback only looks its
+options up).
+
 Run:  python benches/python_game.py [--budget SECONDS] [--rounds R]
 """
 
@@ -117,9 +123,25 @@ def main():
     if largest == 0:
         sys.exit("the plain mex finished no n within the budget")
 
-    print(f"\nlargest n the plain mex finishes within {args.budget:.0f} s: {largest} ({plain_seconds:.2f} s)")
-    print("grundy.nimber with components and canonical (median of rounds), and the built-in game:")
-    for n in range(largest, largest + 8):
+    print(f"\nlargest n the plain mex finishes within {args.budget:.0f} s: {largest}")
+    # Side by side at that n (interleaved rounds: the machine's load hits both).
+    plain_times, module_times = [], []
+    for _ in range(args.rounds):
+        start = time.perf_counter()
+        plain, _ = plain_nimber(grid(rows, largest))
+        plain_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        mine = grundy.nimber(GridNodeKayles(), grid(rows, largest))
+        module_times.append(time.perf_counter() - start)
+        assert mine == plain
+    plain_seconds, module_seconds = statistics.median(plain_times), statistics.median(module_times)
+    print(
+        f"n = {largest}, medians of {args.rounds} interleaved rounds: plain mex {plain_seconds:.2f} s, "
+        f"grundy.nimber {module_seconds:.3f} s: {plain_seconds / module_seconds:.0f}x faster"
+    )
+
+    print("\ngrundy.nimber (components and canonical) and the built-in node_kayles, threads=1:")
+    for n in range(largest, largest + 5):
         game = Counted()
         seconds, nimber = time_of(lambda: grundy.nimber(game, grid(rows, n)), args.rounds)
         calls = {k: v // args.rounds for k, v in game.calls.items()}
@@ -128,18 +150,15 @@ def main():
         )
         assert builtin.nimber == nimber
         per_position = seconds / max(calls["options"], 1)
-        builtin_per_position = builtin_seconds / max(builtin.positions, 1)
-        line = (
-            f"  n = {n:2}: nimber {nimber}, {seconds:.3f} s; callbacks: {calls['options']} options, "
-            f"{calls['components']} components, {calls['canonical']} canonical; "
-            f"{per_position * 1e6:.1f} us per position; built in: {builtin_seconds:.4f} s, "
-            f"{builtin.positions} table entries, {builtin_per_position * 1e6:.2f} us per entry"
+        builtin_per_entry = builtin_seconds / max(builtin.positions, 1)
+        print(
+            f"  n = {n:2}: nimber {nimber}, {seconds:.3f} s; callbacks {calls['options']} options, "
+            f"{calls['components']} components, {calls['canonical']} canonical: "
+            f"{per_position * 1e6:.0f} us per position expanded; built in {builtin_seconds:.4f} s, "
+            f"{builtin.positions} table entries, {builtin_per_entry * 1e6:.1f} us per entry"
         )
-        if n == largest:
-            line += f"; {plain_seconds / seconds:.0f}x faster than the plain mex"
-        print(line)
 
-    # The cost of the callbacks alone, on the positions of the largest n.
+    # What each callback costs alone, on the parts the search met.
     game = Counted()
     seen = []
     original = game.options
@@ -149,14 +168,35 @@ def main():
         return original(left)
 
     game.options = recording
-    grundy.nimber(game, grid(rows, largest + 4))
-    parts = [p for p in seen if p]
-    costs = callback_cost(GridNodeKayles(), parts)
+    grundy.nimber(game, grid(rows, largest + 2))
+    costs = callback_cost(GridNodeKayles(), [p for p in seen if p])
     print(
         "\ncallbacks alone, per call (Python): "
         + ", ".join(f"{k} {v * 1e6:.1f} us" for k, v in costs.items())
     )
 
+    # The module's own cost per position: a game whose callback only looks
+    # its options up (the subtraction game of {1, 2} on 200,000 tokens, its
+    # options precomputed), every position expanded.
+    size = 200_000
+    dag = [tuple(v - k for k in (1, 2) if k <= v) for v in range(size)]
+    calls = [0]
+
+    class Table:
+        def options(self, v):
+            calls[0] += 1
+            return dag[v]
+
+    lookups = time_of(lambda: [Table().options(v) for v in range(size)], args.rounds)[0]
+    calls[0] = 0
+    seconds, nimber = time_of(lambda: grundy.nimber(Table(), size - 1), args.rounds)
+    assert nimber == (size - 1) % 3
+    positions = calls[0] // args.rounds
+    print(
+        f"a game whose options are looked up ({positions} positions expanded): {seconds:.3f} s, "
+        f"{seconds / positions * 1e6:.2f} us per position, of which the callback alone "
+        f"{lookups / size * 1e6:.2f} us"
+    )
 
 if __name__ == "__main__":
     main()

@@ -12,6 +12,13 @@ use std::path::PathBuf;
 
 use crate::errors::value_error;
 
+/// The name of the type of `obj`, for a message (`float`, `list`).
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+}
+
 /// `obj` as an integer from `min` to `max`, named `name` in messages.
 pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> PyResult<u64> {
     if obj.is_instance_of::<PyFloat>() {
@@ -32,7 +39,7 @@ pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> 
         }
         Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => Err(PyTypeError::new_err(format!(
             "{name} must be an integer, not {}",
-            obj.get_type().name()?
+            type_name(obj)
         ))),
         Err(e) => Err(e),
     }
@@ -104,9 +111,7 @@ pub(crate) fn path(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<PathBuf> {
     let text = fspath.call1((obj,)).map_err(|_| {
         PyTypeError::new_err(format!(
             "{name} must be a path (str or os.PathLike), not {}",
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+            type_name(obj)
         ))
     })?;
     if !text.is_instance_of::<PyString>() {
@@ -141,9 +146,7 @@ pub(crate) fn ints_in(
     let iter = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "{name} must be a sequence of integers, not {}",
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+            type_name(obj)
         ))
     })?;
     let mut out = Vec::new();

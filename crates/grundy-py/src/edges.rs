@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use sg_solve::InputErrorKind;
 
+use crate::args::type_name;
 use crate::errors::value_error;
 
 /// The edges of `obj` (named `name` in messages), each endpoint below `n`.
@@ -139,10 +140,4 @@ fn shape_error(name: &str, found: &str) -> PyErr {
         "{name} must be a list of pairs of nodes, an (m, 2) integer array or a graph with \
          .edges(), not {found}"
     ))
-}
-
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }

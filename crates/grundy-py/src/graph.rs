@@ -16,7 +16,7 @@ use sg_core::Graph;
 use sg_core::gsg::{GValue, GsgValues, Outcome, generalized_grundy};
 use sg_solve::graph::Nodes;
 
-use crate::args::int_in;
+use crate::args::{int_in, type_name};
 use crate::edges::{checked_node, edge_list};
 use crate::errors::value_error;
 
@@ -146,12 +146,6 @@ impl GraphGame {
             .unbind(),
         })
     }
-}
-
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }
 
 #[pymethods]

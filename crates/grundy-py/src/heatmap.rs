@@ -13,7 +13,7 @@ use sg_solve::heatmap::{Grid, HeatmapError, MAX_GRID_SIDE, picture_size};
 use sg_tables::safe_write::{Destination, WriteError};
 use std::sync::OnceLock;
 
-use crate::args::{int_in, path};
+use crate::args::{int_in, path as path_of};
 use crate::errors::{value_error, write_error};
 
 /// The largest side of the picture of the default scale, in pixels.
@@ -196,8 +196,8 @@ impl Heatmap {
     /// >>> grundy.heatmap(grundy.row_grid(8)).save(path)
     /// >>> open(path, "rb").read(4)
     /// b'\x89PNG'
-    fn save(&self, py: Python<'_>, path_arg: &Bound<'_, PyAny>) -> PyResult<()> {
-        let path = path(path_arg, "path")?;
+    fn save(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        let path = path_of(path, "path")?;
         let destination = Destination::check(&path).map_err(write_error)?;
         let saved = py.detach(|| {
             destination.write(|out| match self.png.get() {

@@ -14,7 +14,7 @@ use sg_solve::heatmap::{Grid, check_grid};
 use sg_solve::knight_source::KnightSource;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::args::{int_in, ints_in};
+use crate::args::{int_in, ints_in, type_name};
 use crate::errors::value_error;
 
 /// The largest coordinate (squares are below 2^63).
@@ -130,16 +130,13 @@ fn move_set(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Option<MoveSet>> {
     let not_steps = || {
         PyTypeError::new_err(format!(
             "moves must be a list of (dx, dy) steps or a text such as \"-2,-1 -1,-2\", not {}",
-            moves
-                .get_type()
-                .name()
-                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+            type_name(moves)
         ))
     };
     let mut steps = Vec::new();
     for (i, step) in moves.try_iter().map_err(|_| not_steps())?.enumerate() {
         let step = step?;
-        let pair = ints_in_signed(&step, &format!("moves[{i}]"))?;
+        let pair = step_of(&step, &format!("moves[{i}]"))?;
         steps.push(pair);
         if steps.len() > 1 << 16 {
             return Err(value_error("moves: more than 65536 steps"));
@@ -157,15 +154,13 @@ fn move_set(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Option<MoveSet>> {
 }
 
 /// A step `(dx, dy)` of 32-bit integers.
-fn ints_in_signed(step: &Bound<'_, PyAny>, name: &str) -> PyResult<(i32, i32)> {
+fn step_of(step: &Bound<'_, PyAny>, name: &str) -> PyResult<(i32, i32)> {
     let items: Vec<Bound<'_, PyAny>> = match step.try_iter() {
         Ok(items) if !step.is_instance_of::<PyString>() => items.collect::<PyResult<_>>()?,
         _ => {
             return Err(PyTypeError::new_err(format!(
                 "{name} must be a pair (dx, dy), not {}",
-                step.get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+                type_name(step)
             )));
         }
     };
@@ -184,9 +179,7 @@ fn ints_in_signed(step: &Bound<'_, PyAny>, name: &str) -> PyResult<(i32, i32)> {
             _ => {
                 return Err(PyTypeError::new_err(format!(
                     "{name}: a step must be an integer, not {}",
-                    v.get_type()
-                        .name()
-                        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+                    type_name(v)
                 )));
             }
         };

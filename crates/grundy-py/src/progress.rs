@@ -26,7 +26,7 @@ pub(crate) fn check(progress: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         Some(p) if !p.is_none() && !p.is_instance_of::<PyBool>() && !p.is_callable() => {
             Err(PyTypeError::new_err(format!(
                 "progress must be None, True, False or a callable taking (done, total), not {}",
-                p.get_type().name()?
+                crate::args::type_name(p)
             )))
         }
         _ => Ok(()),

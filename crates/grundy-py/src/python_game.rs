@@ -133,7 +133,7 @@ impl PythonGame {
                 Some(f) if f.is_callable() => Ok(Some(f.unbind())),
                 Some(f) => Err(PyTypeError::new_err(format!(
                     "the game's {name} must be a method, not {}",
-                    f.get_type().name()?
+                    crate::args::type_name(&f)
                 ))),
                 None => Ok(None),
             }
@@ -142,7 +142,7 @@ impl PythonGame {
             return Err(PyTypeError::new_err(format!(
                 "a game must have a method options(position) returning the positions a move \
                  leads to; {} has none",
-                game.get_type().name()?
+                crate::args::type_name(game)
             )));
         };
         Ok(PythonGame {

@@ -23,7 +23,7 @@ use crate::knight::grid_array;
 /// >>> grundy.row([1, 2], width=3)
 /// 2
 #[pyfunction]
-#[pyo3(signature = (columns, width = None))]
+#[pyo3(signature = (columns, width = None), text_signature = "(columns, width=20)")]
 pub(crate) fn row(columns: &Bound<'_, PyAny>, width: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
     let width = match width {
         Some(w) if !w.is_none() => int_in(w, "width", 1, MAX_WIDTH.into())? as u32,

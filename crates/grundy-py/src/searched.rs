@@ -21,7 +21,7 @@ use std::io::Read;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::args::{int_in, memory, path, threads};
+use crate::args::{int_in, memory, path as path_of, threads};
 use crate::edges::edge_list;
 use crate::errors::{ProofError, read_error, value_error, write_error};
 use crate::progress::Progress;
@@ -60,7 +60,7 @@ impl<'py> SearchArgs<'py> {
         // The certificate's file is checked before any work.
         let proof = match proof {
             Some(p) if !p.is_none() => {
-                Some(Destination::check(path(p, "proof")?).map_err(write_error)?)
+                Some(Destination::check(path_of(p, "proof")?).map_err(write_error)?)
             }
             _ => None,
         };
@@ -322,7 +322,7 @@ fn cram_board_of(board: &Bound<'_, PyAny>) -> PyResult<CramBoard> {
         }
         _ => Err(PyTypeError::new_err(format!(
             "board must be \"RxC\", a list of strings of . and #, or a 2-D bool array, not {}",
-            board.get_type().name()?
+            crate::args::type_name(board)
         ))),
     }
 }
@@ -551,8 +551,8 @@ impl CheckedProof {
 /// >>> print(grundy.check_proof(path))
 /// chomp 2x3: nimber 4, 2 positions checked
 #[pyfunction]
-pub(crate) fn check_proof(py: Python<'_>, path_arg: &Bound<'_, PyAny>) -> PyResult<CheckedProof> {
-    let path = path(path_arg, "path")?;
+pub(crate) fn check_proof(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<CheckedProof> {
+    let path = path_of(path, "path")?;
     let shown = sg_text::shown_path(&path);
     let bytes = py
         .detach(|| read_proof(&path))

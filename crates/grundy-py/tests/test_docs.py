@@ -65,3 +65,27 @@ def test_the_readme_examples_run(readme):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert test.examples and runner.failures == 0
+
+
+def test_the_stubs_describe_the_module():
+    import ast
+    from pathlib import Path
+
+    stub = Path(grundy.__file__).with_name("_grundy.pyi")
+    tree = ast.parse(stub.read_text())
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    names |= {t.id for n in tree.body if isinstance(n, ast.AnnAssign) for t in [n.target]}
+    assert set(PUBLIC) <= names, set(PUBLIC) - names
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    for name in PUBLIC:
+        runtime = getattr(grundy, name)
+        if not inspect.isclass(runtime) or issubclass(runtime, BaseException):
+            continue
+        declared = {f.name for f in classes[name].body if isinstance(f, ast.FunctionDef)}
+        public = {a for a in vars(runtime) if not a.startswith("__")}
+        assert public <= declared, (name, public - declared)
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for name, node in functions.items():
+        runtime = getattr(grundy, name)
+        stubbed = [a.arg for a in node.args.args + node.args.kwonlyargs]
+        assert stubbed == list(inspect.signature(runtime).parameters), name
