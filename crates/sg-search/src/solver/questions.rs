@@ -94,6 +94,9 @@ impl<G: Game> Worker<'_, '_, G> {
         let depth = self.stack.len() - 1;
         loop {
             let frame = &mut self.stack[depth];
+            if frame.phase == Phase::Mex {
+                return self.begin_mex();
+            }
             // Skip values known not to be the nimber.
             if frame.goal == Goal::Nimber {
                 while frame.knowledge.excludes(frame.t) {
@@ -188,6 +191,8 @@ impl<G: Game> Worker<'_, '_, G> {
     /// the frame's phase still looks for has an option (only `t` for phase
     /// `Target`; `t` and those above it up to the target for `Below` and
     /// `BelowFirst`; all for `Nimber`, which goes through every option).
+    /// With `None` (phase `Mex`), it goes through every option and lists
+    /// none.
     fn pass_one(&mut self, t: Option<Nimber>) -> Option<usize> {
         let depth = self.stack.len() - 1;
         let frame = &self.stack[depth];
@@ -466,6 +471,16 @@ impl<G: Game> Worker<'_, '_, G> {
                 Next::Answer(Reply::Equals(false))
             }
         }
+    }
+
+    /// Phase `Mex`: resolves the options that the table gives, and goes on
+    /// to ask for the nimbers of the others.
+    pub(super) fn begin_mex(&mut self) -> Result<Step<G::Position>, Stop> {
+        self.pass_one(None);
+        let frame = self.stack.last_mut().expect("a frame");
+        frame.cursor = 0;
+        frame.k = 0;
+        self.mex_scan()
     }
 
     /// Phase `Mex`: the nimbers of the options still unresolved, each the

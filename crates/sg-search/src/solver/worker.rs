@@ -27,6 +27,11 @@ pub(super) const FLUSH: u64 = 256;
 /// those of smaller nimbers).
 pub(super) const BELOW_FIRST_GAP: u64 = 4;
 
+/// A component asked a question again once its nimber is known to be at
+/// least this is solved by the mex of its options' nimbers (phase `Mex`;
+/// see "The mex, for large nimbers" in the [module documentation](super)).
+pub(super) const MEX_LOW: Nimber = 8;
+
 /// A frame's list not made yet.
 pub(super) const NONE: usize = usize::MAX;
 
@@ -59,7 +64,8 @@ pub(super) enum Phase {
     /// value below the target first (a value missing answers no), then for
     /// the target.
     BelowFirst,
-    /// Every option's nimber is known: the nimber is their mex.
+    /// The exact nimber, as the mex of the exact nimbers of all options
+    /// (those the table does not give are asked for).
     Mex,
 }
 
@@ -446,13 +452,17 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             Goal::Equals(_) if below_first => knowledge.low,
             Goal::Equals(target) => target,
         };
+        // A component of large nimber asked again: its exact nimber.
+        let mex = knowledge.low >= MEX_LOW;
         let frame = Frame {
             component,
             hash,
             goal,
             knowledge,
             work_start,
-            phase: if below_first {
+            phase: if mex {
+                Phase::Mex
+            } else if below_first {
                 Phase::BelowFirst
             } else {
                 Phase::Target
