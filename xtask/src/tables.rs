@@ -203,8 +203,8 @@ impl Spec {
             Self::Knight { size } => size * size,
             Self::KnightPattern => 1 << 16,
             Self::OctalCatalogue { limit } => u64::from(CATALOGUE_GAMES) * (64 + 2 * limit),
-            // Under a byte a polyomino, and the records.
-            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) + 4096,
+            // 1.23 slots of two bytes a polyomino, and the records.
+            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) * 5 / 2 + 4096,
         }
     }
 
