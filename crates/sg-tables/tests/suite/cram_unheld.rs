@@ -22,7 +22,7 @@ use std::collections::HashSet;
 /// The largest count of false acceptances among `keys` lookups that the
 /// stated probability allows (see the module documentation).
 fn bound(keys: usize) -> usize {
-    (3 * keys >> FINGERPRINT_BITS) + 20
+    ((3 * keys) >> FINGERPRINT_BITS) + 20
 }
 
 /// How many of `keys` (none held) `table` accepts, after checking that
@@ -56,10 +56,13 @@ fn key_of(cells: &[(i32, i32)]) -> Option<u128> {
     Some(key)
 }
 
+/// A symmetry of the square on `(row, column)`.
+type Symmetry = fn((i32, i32)) -> (i32, i32);
+
 /// The images of `key` under the 8 symmetries of the square that fit.
 fn images(key: u128) -> Vec<u128> {
     let cells = cells(key);
-    let maps: [fn((i32, i32)) -> (i32, i32); 8] = [
+    let maps: [Symmetry; 8] = [
         |(r, c)| (r, c),
         |(r, c)| (r, -c),
         |(r, c)| (-r, c),
