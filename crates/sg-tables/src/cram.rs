@@ -46,7 +46,11 @@
 //! Each fingerprint bit halves the false acceptances and costs 1.23 bits
 //! a polyomino: 12 bits make slots of two bytes, read whole. A lookup is
 //! one hash, three reads that do not depend on each other, and one more
-//! mix for the fingerprint, which runs while the reads wait. The keys
+//! mix for the fingerprint, which runs while the reads wait. The reads
+//! cost more than before, as the arrays of 13 and 14 cells (2.8 MB) no
+//! longer fit in a 1 MB second-level cache: the search of 5 x 7 and 5 x 8
+//! on one thread took about 5% more CPU with the table (3% to 13% over
+//! five interleaved series; docs/TABLES.md). The keys
 //! themselves, sorted, would take 16 bytes a polyomino (20 MB for 14
 //! cells). A minimal perfect hash (the levels of bit arrays of BBHash,
 //! Limasset et al., SEA 2017) with the nimbers indexed by its rank was
