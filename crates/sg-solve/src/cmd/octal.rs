@@ -124,10 +124,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             )));
         };
         if !text.is_empty() {
-            eprintln!(
+            super::shared::print_error(format_args!(
                 "note: {SIMD_VARIABLE}={text}: the octal engine's vector kernels: {}",
                 simd_used().name()
-            );
+            ));
         }
     }
     let rules = match (&args.code, &args.subtract) {
@@ -164,7 +164,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 Some(word) => (word, ""),
                 None => ("FILE".to_owned(), "FILE being the file written; "),
             };
-            eprintln!(
+            // Not `eprintln!`, which panics where standard error cannot be
+            // written (`2>/dev/full`): the exit status still tells.
+            let _ = writeln!(
+                std::io::stderr(),
                 "stopped by signal {signal}: G(0..{computed}) written to {path}; continue with\n  \
                  grundy octal --resume {word} --out {word} --to {to}\n\
                  ({note}with --trust-resume, the values it wrote are not checked again)",

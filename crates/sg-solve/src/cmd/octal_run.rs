@@ -302,16 +302,17 @@ fn extend(
             {
                 let elapsed = Duration::from_secs(start.elapsed().as_secs());
                 match write_table(checkpoints.destination, &rules, values) {
-                    Ok(()) if log => eprintln!(
+                    // Never a panic (`2>/dev/full`): the run goes on.
+                    Ok(()) if log => print_error(format_args!(
                         "checkpoint: G(0..{}) written to {} after {}",
                         values.len(),
                         sg_text::shown_path(checkpoints.destination.path()),
                         humantime::format_duration(elapsed),
-                    ),
+                    )),
                     Ok(()) => {}
-                    Err(e) => {
-                        eprintln!("warning: checkpoint not written (the run goes on): {e:#}")
-                    }
+                    Err(e) => print_error(format_args!(
+                        "warning: checkpoint not written (the run goes on): {e:#}"
+                    )),
                 }
                 written = Instant::now();
             }
