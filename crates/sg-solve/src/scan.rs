@@ -13,7 +13,10 @@
 //! registers (more spills elsewhere); the byte after a number taken from
 //! the loaded word, or read from the input again; a prefetch 4 KiB ahead;
 //! for CPUs without VBMI2, a decoder in SSE2 (slower with the same reader,
-//! and would need a second reader of blocks to gain).
+//! and would need a second reader of blocks to gain). The AVX2 decoder
+//! that replaced it does not compress places (which needed VBMI2) nor
+//! use `pdep`/`pext` (microcoded on AMD before Zen 3): it computes the
+//! value ending at every byte and packs those at the numbers' ends.
 
 use crate::error::{InputError, InputErrorKind};
 
@@ -128,8 +131,8 @@ impl<'a> Scanner<'a> {
     /// only digits and separators; each start then gives its number from one
     /// 8-byte load without a branch per byte (`short_number_at`),
     /// and the next start comes from the mask, not from this token's length.
-    /// Where the CPU can, a classified block's numbers of 1 to 4 digits are
-    /// all decoded at once when it is classified (the private
+    /// Where the CPU can (AVX-512 VBMI2 or AVX2), a classified block's
+    /// numbers of 1 to 4 digits are all decoded at once when it is classified (the private
     /// `scan::blocks::decode`), and handed out from there.
     /// Everything else (blocks with other bytes, numbers of 8 digits or
     /// more, the last bytes of the input) goes byte by byte from where the

@@ -3,11 +3,13 @@
 //! every x86-64) that is four 16-byte compares per class; elsewhere a plain
 //! loop gives the same masks.
 //!
-//! Where the CPU has AVX-512 VBMI2, a block of digits and separators is
-//! also decoded at once ([`decode`]): the values of its numbers of up to
-//! four digits, 16 numbers per few instructions, which the scanner then
-//! hands out one by one (judge inputs are mostly such numbers: a third of
-//! the time of reading them one at a time).
+//! Where the CPU has AVX-512 VBMI2 or AVX2, a block of digits and
+//! separators is also decoded at once ([`decode`]): the values of its
+//! numbers of up to four digits, which the scanner then hands out one by
+//! one (judge inputs are mostly such numbers: a third of the time of
+//! reading them one at a time). The two decoders are about as fast on the
+//! judge inputs; `GRUNDY_SCAN_SIMD` ([`SIMD_VARIABLE`]) lowers the choice
+//! to measure what other CPUs get.
 
 /// The digit mask and the separator mask of `block`.
 #[inline(always)]
