@@ -236,19 +236,22 @@ fn resume_continues_a_stored_run() {
     assert!(Sequence::resume(Rules::parse(".6").unwrap(), vec![1, 0]).is_err());
 }
 
-/// The portable search of the splits (used on CPUs without AVX-512 and for
-/// values of 1024 and more) gives the definition's values too.
+/// The AVX2 and portable searches of the splits (used on CPUs without
+/// AVX-512, and the portable one for values of 1024 and more) give the
+/// definition's values too.
 #[test]
-fn portable_search_matches_the_definition() {
-    use std::sync::atomic::Ordering;
-    super::search::PORTABLE_ONLY.store(true, Ordering::Relaxed);
-    let mut rng = SplitMix64::new(31);
-    for case in 0..40 {
-        let rules = random_code(&mut rng, 1 + case % 4, 8, case % 5 == 4);
-        assert_matches_definition(&rules, 1500);
+fn lower_kernels_match_the_definition() {
+    use super::kernels::Simd;
+    for level in [Simd::Avx2, Simd::Portable] {
+        super::search::set_test_level(level);
+        let mut rng = SplitMix64::new(31);
+        for case in 0..40 {
+            let rules = random_code(&mut rng, 1 + case % 4, 8, case % 5 == 4);
+            assert_matches_definition(&rules, 1500);
+        }
+        assert_matches_definition(&Rules::grundys_game(), 2000);
     }
-    assert_matches_definition(&Rules::grundys_game(), 2000);
-    super::search::PORTABLE_ONLY.store(false, Ordering::Relaxed);
+    super::search::set_test_level(Simd::Avx512);
 }
 
 /// The values do not depend on the crew: 1, 2 or 4 threads (more threads

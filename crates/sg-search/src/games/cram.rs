@@ -38,6 +38,7 @@ use crate::bits::Bits;
 use crate::game::{Game, Nimber, Reduced};
 
 mod endgame;
+mod symmetry;
 pub use endgame::CramEndgame;
 
 /// The longest side of a board the engine supports (with the other at

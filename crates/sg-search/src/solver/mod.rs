@@ -30,6 +30,80 @@
 //! single unknown component whose table entry excludes the value needed
 //! is skipped.
 //!
+//! # What a frame keeps of its options
+//!
+//! A frame notes the nimber of each option that pass one finds in the
+//! table (the option is then *resolved*: a bit per value, and the option
+//! that has it), and later pass ones judge only the options not resolved
+//! yet. A value sought is looked up there first; a question that looks for
+//! several values (its nimber, or every value below the target) goes
+//! through its options once for all of them, not once per value, and
+//! stops as soon as every value it needs has an option (a question about
+//! one value only, `t`, still stops at the first option of nimber `t`,
+//! and notes nothing, as it then answers). Once every option is resolved,
+//! the frame's nimber is the mex of the values noted (phase `Mex`),
+//! without a pass for each value. A frame whose values are all found in
+//! its notes goes from one to the next in a loop (a position of 100,000
+//! options of known nimbers once made as many nested calls, and overflowed
+//! the stack).
+//!
+//! Tried and dropped: a second pass one over every option when the first
+//! found only options of known nimber before the value sought (the mex
+//! for a Nim heap whose moves are listed from heap 0, but 5% more
+//! instructions on Chomp, for nothing); the notes do it for free.
+//!
+//! # The mex, for large nimbers
+//!
+//! The method answers each question about a component by expanding it
+//! (generating its options and looking each up), and each question is
+//! about one value. With small nimbers (Cram, Node-Kayles: mostly below
+//! 8) a component can be asked only a few questions before its nimber is
+//! known, and looking for one option of the value needed, rather than
+//! computing every option's nimber, is what saves the search. With large
+//! nimbers it is the other way: a Nim heap of `n` whose moves are listed
+//! from the largest heap left has its heaps asked about value after
+//! value, each question expanding a heap of up to `n` options again (a
+//! heap of 500: 125,251 expansions for 501 positions, 2 s; the
+//! subtraction game `{1..300}` from 900, 135,448 for 901), where the mex
+//! over the options takes microseconds.
+//!
+//! So a component asked a question once its nimber is known to be at
+//! least [`MEX_LOW`](worker::MEX_LOW) (8) is not searched for the value
+//! asked: its frame (phase `Mex`) computes its exact nimber, the mex of
+//! its options' exact nimbers, each the XOR of its components' nimbers,
+//! asked as questions of their own on the same stack (each follows the
+//! same rule: a component of small nimber is searched, one of large
+//! nimber solved by its mex). The nimber, exact in the table, answers
+//! every later question about the component at once. A bound of 8 is
+//! evidence of both: the component was asked about before (a bound rises
+//! only by questions about it), and it has at least 8 options, of
+//! different nimbers. On a game that splits, the rule applies to each
+//! component, whatever the sum. A heap of 500 now expands 4465 positions
+//! (501 with moves listed from heap 0), `{1..300}` from 900 7993 (5645).
+//! The mex is computed on one thread: the parallel pass shares pass two
+//! only.
+//!
+//! Measured in expansions (Cram 4 x 9 and 5 x 7, Node-Kayles 5 x 1..12,
+//! Chomp 10 x 1..10, one solver per size): with the mex at 8, 327,088,
+//! 757,880, 430,075 and 909,852; without it the same but Chomp, 1,183,980.
+//! Tried and dropped:
+//!
+//! - The bound at 4 to 7 (Node-Kayles 454,871 at 4, 449,102 at 5,
+//!   434,940 at 6, 430,532 at 7; Chomp 633,603 to 833,376), or at 10 and
+//!   16 (Chomp 987,531 and 1,145,773).
+//! - A count of each component's expansions in its table entry (4 bits
+//!   taken from the bound's) as the signal, with or without the bound: the
+//!   mex from the second expansion on cost Node-Kayles 4.3 times the
+//!   expansions, from the fourth 4% more (for 59% and 35% fewer on Chomp,
+//!   23% with the bound). The bound alone does as well on Nim and the
+//!   subtraction games, costs Node-Kayles nothing, and the entry keeps its
+//!   size.
+//! - The mex once at most `u` options are not in the table: `u` = 2 to 4
+//!   changed little; 16 cut Chomp by 70% but raised Node-Kayles by 27%
+//!   and Cram 4 x 9 by 58% (16 only for components of bound 4 or more:
+//!   Node-Kayles 6% more); 64 is the plain mex everywhere (Cram 4 x 9 5.3
+//!   M, 16 times more).
+//!
 //! # The stack
 //!
 //! Questions nest as deep as the game is long. The search keeps its own

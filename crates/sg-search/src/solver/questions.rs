@@ -1,14 +1,34 @@
 //! What a frame does with the answers to its questions: the two passes
 //! over its options for the value sought (the table first, then the
-//! search), and the steps of the method of Lemoine and Viennot that follow
-//! an option found or none (see the [module documentation](super)).
+//! search), the steps of the method of Lemoine and Viennot that follow an
+//! option found or none, and the mex of the options' nimbers (see the
+//! [module documentation](super)).
 
 use super::Stop;
 use super::parallel::YOUNG_BROTHERS_WAIT;
-use super::worker::{AHEAD, Awaiting, Goal, Phase, Reply, Step, Worker};
+use super::worker::{AHEAD, Awaiting, Goal, NONE, Phase, Reply, Span, Step, Worker};
 use crate::SearchError;
 use crate::game::{Game, Nimber};
 use crate::table::Knowledge;
+
+/// What the table says of an option for a value.
+pub(super) enum Judged {
+    /// Its nimber.
+    Exact(Nimber),
+    /// Not the value (its one unknown component's entry excludes what
+    /// would make it).
+    Not,
+    /// Unknown, with the size of its largest unknown component.
+    Unknown(u64),
+}
+
+/// What a frame does after a value was found among its options or not.
+enum Next {
+    /// Looks for the next value.
+    Test,
+    /// Answers.
+    Answer(Reply),
+}
 
 impl<G: Game> Worker<'_, '_, G> {
     /// Advances the top frame with the reply to its last question.
@@ -21,6 +41,9 @@ impl<G: Game> Worker<'_, '_, G> {
             (Awaiting::ComponentNimber, Some(Reply::Nimber(n))) => {
                 frame.x ^= n;
                 frame.k += 1;
+                if frame.phase == Phase::Mex {
+                    return self.mex_scan();
+                }
             }
             (Awaiting::LastEquals, Some(Reply::Equals(equal))) => {
                 if equal {
@@ -36,9 +59,8 @@ impl<G: Game> Worker<'_, '_, G> {
     }
 
     /// What the table says of option `option` of the top frame for the
-    /// value `t`: `Some(true)` it has nimber `t`, `Some(false)` it has not,
-    /// `None` unknown (with the size of its largest unknown component).
-    pub(super) fn judge(&self, option: usize, t: Nimber) -> Result<bool, u64> {
+    /// value `t`.
+    pub(super) fn judge(&self, option: usize, t: Nimber) -> Judged {
         let frame = self.stack.last().expect("a frame");
         let (parts, hashes, mut x) = self.lists.option(frame.moves + option);
         let mut unknown = None;
@@ -56,44 +78,169 @@ impl<G: Game> Worker<'_, '_, G> {
             }
         }
         match (unknowns, unknown) {
-            (0, _) => Ok(x == t),
-            (1, Some(knowledge)) if knowledge.excludes(t ^ x) => Ok(false),
-            _ => Err(largest),
+            (0, _) => Judged::Exact(x),
+            (1, Some(knowledge)) if knowledge.excludes(t ^ x) => Judged::Not,
+            _ => Judged::Unknown(largest),
         }
     }
 
-    /// Starts looking for an option of nimber `t` (the frame's): pass one
-    /// decides the options known from the table (the killer move first),
-    /// pass two lists the others.
+    /// Looks for an option of nimber `t` (the frame's), and goes on with
+    /// the next value for as long as the options' nimbers known to the
+    /// frame have it: pass one (the table) over the options whose nimbers
+    /// are not known yet, then, if none has it, pass two (the search) over
+    /// those the table leaves open; or the mex, once every option's nimber
+    /// is known.
     pub(super) fn begin_test(&mut self) -> Result<Step<G::Position>, Stop> {
         let depth = self.stack.len() - 1;
-        let frame = &mut self.stack[depth];
-        // Skip values known not to be the nimber.
-        if frame.goal == Goal::Nimber {
-            while frame.knowledge.excludes(frame.t) {
-                frame.t = frame
-                    .t
-                    .checked_add(1)
-                    .ok_or(Stop::Error(SearchError::NimberOverflow))?;
+        loop {
+            let frame = &mut self.stack[depth];
+            if frame.phase == Phase::Mex {
+                return self.begin_mex();
             }
+            // Skip values known not to be the nimber.
+            if frame.goal == Goal::Nimber {
+                while frame.knowledge.excludes(frame.t) {
+                    frame.t = frame
+                        .t
+                        .checked_add(1)
+                        .ok_or(Stop::Error(SearchError::NimberOverflow))?;
+                }
+            }
+            let t = frame.t;
+            let found = match self.witness(t) {
+                Some(option) => Some(option),
+                None => self.pass_one(Some(t)),
+            };
+            if let Some(option) = found {
+                match self.on_found(Some(option)) {
+                    Next::Test => continue,
+                    Next::Answer(reply) => return Ok(Step::Answer(reply)),
+                }
+            }
+            let frame = &mut self.stack[depth];
+            if frame.unresolved == 0 {
+                // Every option's nimber is noted: their mex is the
+                // frame's nimber.
+                frame.phase = Phase::Mex;
+                frame.order_len = 0;
+                frame.cursor = 0;
+                frame.k = 0;
+                return self.mex_scan();
+            }
+            if frame.order_len == 0 {
+                match self.on_not_found() {
+                    Next::Test => continue,
+                    Next::Answer(reply) => return Ok(Step::Answer(reply)),
+                }
+            }
+            return self.scan();
         }
-        let t = frame.t;
-        let count = frame.count;
-        let moves = &self.lists.moves[frame.moves..frame.moves + count];
+    }
+
+    /// The option of the top frame found to have nimber `t`, if any.
+    fn witness(&self, t: Nimber) -> Option<usize> {
+        let frame = self.stack.last().expect("a frame");
+        if frame.seen == NONE {
+            return None;
+        }
+        let i = t as usize;
+        let word = *self.lists.seen.get(frame.seen + i / 64)?;
+        (i <= frame.count && word >> (i % 64) & 1 == 1)
+            .then(|| self.lists.witness[frame.witness + i] as usize)
+    }
+
+    /// Notes that option `option` of the top frame has nimber `n`, which
+    /// no longer needs judging; whether `n` is new to the frame.
+    fn resolve(&mut self, option: usize, n: Nimber) -> bool {
+        self.make_seen();
+        let frame = self.stack.last().expect("a frame");
+        let span = &mut self.lists.spans[frame.moves + option];
+        *span = Span::resolved(n);
+        let i = n as usize;
+        if i > frame.count {
+            return false;
+        }
+        let word = &mut self.lists.seen[frame.seen + i / 64];
+        let new = *word >> (i % 64) & 1 == 0;
+        if new {
+            *word |= 1 << (i % 64);
+            self.lists.witness[frame.witness + i] = option as u32;
+        }
+        new
+    }
+
+    /// Makes the top frame's bitset of its options' nimbers (and their
+    /// witnesses), if it has none yet.
+    fn make_seen(&mut self) {
+        let frame = self.stack.last_mut().expect("a frame");
+        if frame.seen == NONE {
+            frame.seen = self.lists.seen.len();
+            frame.witness = self.lists.witness.len();
+            self.lists.seen.resize(frame.seen + frame.count / 64 + 1, 0);
+            self.lists
+                .witness
+                .resize(frame.witness + frame.count + 1, 0);
+        }
+    }
+
+    /// Pass one over the top frame's options whose nimbers it does not
+    /// know yet: those the table gives are resolved (their nimbers noted);
+    /// with `Some(t)`, the others that may have nimber `t` are listed for
+    /// pass two (the killer move first), and the first option found of
+    /// nimber `t` is returned. With `Some(t)`, it stops once every value
+    /// the frame's phase still looks for has an option (only `t` for phase
+    /// `Target`; `t` and those above it up to the target for `Below` and
+    /// `BelowFirst`; all for `Nimber`, which goes through every option).
+    /// With `None` (phase `Mex`), it goes through every option and lists
+    /// none.
+    fn pass_one(&mut self, t: Option<Nimber>) -> Option<usize> {
+        let depth = self.stack.len() - 1;
+        let frame = &self.stack[depth];
+        let (moves, count) = (frame.moves, frame.count);
+        // Phase `Target` of an `Equals` looks for `t` alone, and answers
+        // once found.
+        let single = matches!(frame.goal, Goal::Equals(_)) && frame.phase == Phase::Target;
+        let end = match (t, frame.goal, frame.phase) {
+            (Some(t), Goal::Equals(_), Phase::Target) => t + 1,
+            (Some(_), Goal::Equals(target), Phase::Below | Phase::BelowFirst) => target,
+            _ => count as Nimber + 1,
+        };
+        // Values in `t..end` without an option (`t` has none).
+        let mut missing = match (t, frame.goal) {
+            _ if single => 1,
+            (Some(t), Goal::Equals(_)) => (t..end.max(t + 1))
+                .filter(|&v| self.witness(v).is_none())
+                .count(),
+            _ => usize::MAX,
+        };
+        let spans = &self.lists.spans[moves..moves + count];
         let killer = self.killers[depth]
             .as_ref()
-            .and_then(|killer| moves.iter().position(|mv| mv == killer));
+            .and_then(|killer| {
+                self.lists.moves[moves..moves + count]
+                    .iter()
+                    .position(|mv| mv == killer)
+            })
+            .filter(|&o| !spans[o].resolved);
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        candidates.extend(killer);
+        if frame.seen == NONE {
+            // No option resolved yet.
+            candidates.extend((0..count).filter(|&o| Some(o) != killer));
+        } else {
+            candidates.extend((0..count).filter(|&o| Some(o) != killer && !spans[o].resolved));
+        }
         let mut deferred = std::mem::take(&mut self.deferred);
         deferred.clear();
         let mut found = None;
-        let mut candidates = std::mem::take(&mut self.candidates);
-        candidates.clear();
-        candidates.extend(
-            killer
-                .into_iter()
-                .chain((0..count).filter(|&o| Some(o) != killer)),
-        );
+        let mut complete = true;
+        let mut resolved = 0;
         for (i, &option) in candidates.iter().enumerate() {
+            if missing == 0 {
+                complete = false;
+                break;
+            }
             // Options are played and split a few ahead of their judging,
             // so that their table entries are fetched meanwhile.
             if i == 0 {
@@ -103,18 +250,32 @@ impl<G: Game> Worker<'_, '_, G> {
             } else if let Some(&ahead) = candidates.get(i + AHEAD - 1) {
                 self.expand(ahead);
             }
-            match self.judge(option, t) {
-                Ok(true) => {
-                    found = Some(option);
-                    break;
+            match self.judge(option, t.unwrap_or(Nimber::MAX)) {
+                // Phase `Target` answers once `t` is found, and notes
+                // nothing (if none has it, phase `Below` will).
+                Judged::Exact(n) if single => {
+                    if Some(n) == t {
+                        found = Some(option);
+                        missing = 0;
+                    }
                 }
-                Ok(false) => {}
-                Err(largest) => {
+                Judged::Exact(n) => {
+                    if Some(n) == t && found.is_none() {
+                        found = Some(option);
+                    }
+                    resolved += 1;
+                    if self.resolve(option, n) && t.is_some_and(|t| (t..end).contains(&n)) {
+                        missing -= 1;
+                    }
+                }
+                Judged::Not => {}
+                Judged::Unknown(_) if t.is_none() => {}
+                Judged::Unknown(largest) => {
                     // Smaller first; among equals, the moves found to reach
                     // the value sought most often before.
                     let found = self
                         .history
-                        .get(&self.lists.moves[self.stack[depth].moves + option])
+                        .get(&self.lists.moves[moves + option])
                         .copied()
                         .unwrap_or(0);
                     let key = u128::from(largest.min(u64::from(u32::MAX))) << 96
@@ -123,23 +284,25 @@ impl<G: Game> Worker<'_, '_, G> {
                 }
             }
         }
+        let candidates_len = candidates.len();
         self.candidates = candidates;
         let frame = &mut self.stack[depth];
         frame.cursor = 0;
         frame.k = 0;
         self.lists.order.truncate(frame.order);
-        if let Some(option) = found {
-            frame.order_len = 0;
-            self.deferred = deferred;
-            return self.found(Some(option));
+        frame.order_len = 0;
+        if complete {
+            frame.unresolved = candidates_len - resolved;
+            if t.is_some() {
+                deferred.sort_unstable();
+                self.lists
+                    .order
+                    .extend(deferred.iter().map(|&key| key as u32));
+                frame.order_len = deferred.len();
+            }
         }
-        deferred.sort_unstable();
-        self.lists
-            .order
-            .extend(deferred.iter().map(|&key| key as u32));
-        frame.order_len = deferred.len();
         self.deferred = deferred;
-        self.scan()
+        found
     }
 
     /// Goes on through the options of pass two.
@@ -220,6 +383,22 @@ impl<G: Game> Worker<'_, '_, G> {
 
     /// An option of nimber `t` exists.
     pub(super) fn found(&mut self, option: Option<usize>) -> Result<Step<G::Position>, Stop> {
+        match self.on_found(option) {
+            Next::Test => self.begin_test(),
+            Next::Answer(reply) => Ok(Step::Answer(reply)),
+        }
+    }
+
+    /// No option has nimber `t`.
+    pub(super) fn not_found(&mut self) -> Result<Step<G::Position>, Stop> {
+        match self.on_not_found() {
+            Next::Test => self.begin_test(),
+            Next::Answer(reply) => Ok(Step::Answer(reply)),
+        }
+    }
+
+    /// What an option of nimber `t` teaches the top frame.
+    fn on_found(&mut self, option: Option<usize>) -> Next {
         let depth = self.stack.len() - 1;
         let frame = &mut self.stack[depth];
         if let Some(option) = option {
@@ -233,23 +412,24 @@ impl<G: Game> Worker<'_, '_, G> {
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;
         match (frame.goal, frame.phase) {
+            (_, Phase::Mex) => unreachable!("a frame in phase Mex looks for no value"),
             (Goal::Nimber, _) => {
                 frame.knowledge.exclude(t);
                 frame.t = frame.knowledge.low;
-                self.begin_test()
+                Next::Test
             }
             (Goal::Equals(_), Phase::Target) => {
                 frame.knowledge.exclude(t);
-                Ok(Step::Answer(Reply::Equals(false)))
+                Next::Answer(Reply::Equals(false))
             }
             (Goal::Equals(target), Phase::Below) => {
                 frame.knowledge.raise(t + 1);
                 if frame.knowledge.low >= target {
                     frame.knowledge = Knowledge::exact(target);
-                    return Ok(Step::Answer(Reply::Equals(true)));
+                    return Next::Answer(Reply::Equals(true));
                 }
                 frame.t = frame.knowledge.low;
-                self.begin_test()
+                Next::Test
             }
             (Goal::Equals(target), Phase::BelowFirst) => {
                 frame.knowledge.raise(t + 1);
@@ -259,36 +439,108 @@ impl<G: Game> Worker<'_, '_, G> {
                 } else {
                     frame.t = frame.knowledge.low;
                 }
-                self.begin_test()
+                Next::Test
             }
         }
     }
 
-    /// No option has nimber `t`.
-    pub(super) fn not_found(&mut self) -> Result<Step<G::Position>, Stop> {
+    /// What no option of nimber `t` teaches the top frame.
+    fn on_not_found(&mut self) -> Next {
         let frame = self.stack.last_mut().expect("a frame");
         frame.awaiting = Awaiting::Nothing;
         let t = frame.t;
         match (frame.goal, frame.phase) {
+            (_, Phase::Mex) => unreachable!("a frame in phase Mex looks for no value"),
             (Goal::Nimber, _) => {
                 frame.knowledge = Knowledge::exact(t);
-                Ok(Step::Answer(Reply::Nimber(t)))
+                Next::Answer(Reply::Nimber(t))
             }
             (Goal::Equals(target), Phase::Target) => {
                 // The nimber is at most the target: it is the target when
                 // every value below is reached.
                 if frame.knowledge.low >= target {
                     frame.knowledge = Knowledge::exact(target);
-                    return Ok(Step::Answer(Reply::Equals(true)));
+                    return Next::Answer(Reply::Equals(true));
                 }
                 frame.phase = Phase::Below;
                 frame.t = frame.knowledge.low;
-                self.begin_test()
+                Next::Test
             }
             (Goal::Equals(_), Phase::Below | Phase::BelowFirst) => {
                 frame.knowledge = Knowledge::exact(t);
-                Ok(Step::Answer(Reply::Equals(false)))
+                Next::Answer(Reply::Equals(false))
             }
         }
+    }
+
+    /// Phase `Mex`: resolves the options that the table gives, and goes on
+    /// to ask for the nimbers of the others.
+    pub(super) fn begin_mex(&mut self) -> Result<Step<G::Position>, Stop> {
+        self.pass_one(None);
+        let frame = self.stack.last_mut().expect("a frame");
+        frame.cursor = 0;
+        frame.k = 0;
+        self.mex_scan()
+    }
+
+    /// Phase `Mex`: the nimbers of the options still unresolved, each the
+    /// XOR of its components' nimbers (asked for), then the mex.
+    pub(super) fn mex_scan(&mut self) -> Result<Step<G::Position>, Stop> {
+        let depth = self.stack.len() - 1;
+        loop {
+            let frame = &mut self.stack[depth];
+            if frame.cursor == frame.count {
+                break;
+            }
+            let option = frame.cursor;
+            if frame.k == 0 {
+                if self.lists.spans[frame.moves + option].resolved {
+                    frame.cursor += 1;
+                    continue;
+                }
+                self.expand(option);
+            }
+            let frame = &mut self.stack[depth];
+            let span = self.lists.spans[frame.moves + option];
+            let (start, len) = (span.start as usize, span.len as usize);
+            if frame.k == 0 {
+                frame.x = span.known;
+            }
+            while frame.k < len {
+                let i = start + frame.k;
+                let hash = self.lists.hashes[i];
+                let c = &self.lists.parts[i];
+                match self.solver.table.get(c, hash).and_then(|k| k.nimber()) {
+                    Some(n) => {
+                        frame.x ^= n;
+                        frame.k += 1;
+                    }
+                    None => {
+                        frame.awaiting = Awaiting::ComponentNimber;
+                        return Ok(Step::Ask(c.clone(), hash, Goal::Nimber));
+                    }
+                }
+            }
+            let x = frame.x;
+            frame.cursor += 1;
+            frame.k = 0;
+            self.resolve(option, x);
+        }
+        self.make_seen();
+        let frame = &mut self.stack[depth];
+        frame.awaiting = Awaiting::Nothing;
+        frame.unresolved = 0;
+        let words = &self.lists.seen[frame.seen..];
+        let mex = words
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != u64::MAX)
+            .map(|(i, w)| (i * 64) as Nimber + w.trailing_ones())
+            .expect("a value up to the number of options is missing");
+        frame.knowledge = Knowledge::exact(mex);
+        Ok(Step::Answer(match frame.goal {
+            Goal::Nimber => Reply::Nimber(mex),
+            Goal::Equals(target) => Reply::Equals(mex == target),
+        }))
     }
 }

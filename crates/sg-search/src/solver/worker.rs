@@ -17,6 +17,10 @@ use crate::table::{FixedHasher, Knowledge};
 /// their table entries prefetched).
 pub(super) const AHEAD: usize = 3;
 
+/// The depth of the stack from which the positions on it are tracked to
+/// find a cycle (see [`Worker::ask`]).
+pub(super) const CYCLE_DEPTH: usize = 256;
+
 /// Expansions a worker counts before adding them to the solver's count
 /// (and looking whether it has been cancelled).
 pub(super) const FLUSH: u64 = 256;
@@ -26,6 +30,14 @@ pub(super) const FLUSH: u64 = 256;
 /// (fewer positions expanded on boards of nimbers 4 to 9, the same on
 /// those of smaller nimbers).
 pub(super) const BELOW_FIRST_GAP: u64 = 4;
+
+/// A component asked a question again once its nimber is known to be at
+/// least this is solved by the mex of its options' nimbers (phase `Mex`;
+/// see "The mex, for large nimbers" in the [module documentation](super)).
+pub(super) const MEX_LOW: Nimber = 8;
+
+/// A frame's list not made yet.
+pub(super) const NONE: usize = usize::MAX;
 
 /// A question about a component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +68,9 @@ pub(super) enum Phase {
     /// value below the target first (a value missing answers no), then for
     /// the target.
     BelowFirst,
+    /// The exact nimber, as the mex of the exact nimbers of all options
+    /// (those the table does not give are asked for).
+    Mex,
 }
 
 /// What a frame waits for from the frame above it.
@@ -74,8 +89,23 @@ pub(super) enum Awaiting {
 pub(super) struct Span {
     pub(super) start: u32,
     pub(super) len: u32,
-    /// The XOR of the nimbers of its components known at once.
+    /// The XOR of the nimbers of its components known at once (once
+    /// resolved, the option's nimber).
     pub(super) known: Nimber,
+    /// Its frame knows its nimber (`known`; `len` is then 0).
+    pub(super) resolved: bool,
+}
+
+impl Span {
+    /// An option of nimber `n`, known to its frame.
+    pub(super) fn resolved(n: Nimber) -> Span {
+        Span {
+            start: 0,
+            len: 0,
+            known: n,
+            resolved: true,
+        }
+    }
 }
 
 /// Not played and split yet.
@@ -83,6 +113,7 @@ pub(super) const UNEXPANDED: Span = Span {
     start: u32::MAX,
     len: 0,
     known: 0,
+    resolved: false,
 };
 
 /// A component being examined.
@@ -104,6 +135,14 @@ pub(super) struct Frame<G: Game> {
     pub(super) parts: usize,
     pub(super) order: usize,
     pub(super) order_len: usize,
+    /// Where the frame's bitset of its options' nimbers, and the option
+    /// found for each, start in the worker's lists ([`NONE`] until the
+    /// frame resolves an option).
+    pub(super) seen: usize,
+    pub(super) witness: usize,
+    /// How many of its options the frame does not know the nimber of (as
+    /// of its last pass one that went through every option).
+    pub(super) unresolved: usize,
     /// Where pass two is in its list.
     pub(super) cursor: usize,
     /// The current option's component and the XOR of those before it.
@@ -128,6 +167,10 @@ pub(super) struct Lists<G: Game> {
     pub(super) hashes: Vec<u64>,
     /// The options of pass two, in the order they are searched.
     pub(super) order: Vec<u32>,
+    /// Per frame, a bit for each value up to its number of options, set
+    /// when an option is known to have that nimber, and the option.
+    pub(super) seen: Vec<u64>,
+    pub(super) witness: Vec<u32>,
 }
 
 impl<G: Game> Lists<G> {
@@ -199,6 +242,8 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
                 parts: Vec::new(),
                 hashes: Vec::new(),
                 order: Vec::new(),
+                seen: Vec::new(),
+                witness: Vec::new(),
             },
             on_stack: HashMap::default(),
             killers: Vec::new(),
@@ -381,12 +426,23 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         if let Some(reply) = Self::quick(&knowledge, goal) {
             return Ok(Some(reply));
         }
-        let count = self.on_stack.entry(hash).or_insert(0);
-        *count += 1;
-        if *count > 1 && self.stack.iter().any(|frame| frame.component == component) {
-            return Err(Stop::Error(SearchError::Cycle {
-                position: format!("{component:?}"),
-            }));
+        // A cycle pushes frames without end: the positions on the stack
+        // are tracked only from depth CYCLE_DEPTH on (a repeat above it is
+        // found within one turn of the cycle), which spares the games that
+        // never go so deep (Cram, Node-Kayles, Chomp) a map entry per
+        // expansion.
+        if self.stack.len() >= CYCLE_DEPTH {
+            let count = self.on_stack.entry(hash).or_insert(0);
+            *count += 1;
+            if *count > 1
+                && self.stack[CYCLE_DEPTH..]
+                    .iter()
+                    .any(|f| f.component == component)
+            {
+                return Err(Stop::Error(SearchError::Cycle {
+                    position: format!("{component:?}"),
+                }));
+            }
         }
         let work_start = self.expanded;
         self.expanded += 1;
@@ -411,13 +467,17 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             Goal::Equals(_) if below_first => knowledge.low,
             Goal::Equals(target) => target,
         };
+        // A component of large nimber asked again: its exact nimber.
+        let mex = knowledge.low >= MEX_LOW;
         let frame = Frame {
             component,
             hash,
             goal,
             knowledge,
             work_start,
-            phase: if below_first {
+            phase: if mex {
+                Phase::Mex
+            } else if below_first {
                 Phase::BelowFirst
             } else {
                 Phase::Target
@@ -428,6 +488,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             parts: self.lists.parts.len(),
             order: self.lists.order.len(),
             order_len: 0,
+            seen: NONE,
+            witness: NONE,
+            unresolved: count,
             cursor: 0,
             k: 0,
             x: 0,
@@ -457,7 +520,10 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     /// Pops the top frame, recording what it learnt in the table.
     pub(super) fn finish(&mut self) {
         let frame = self.stack.pop().expect("a frame to finish");
-        if let Some(count) = self.on_stack.get_mut(&frame.hash) {
+        // Tracked if it was pushed at depth CYCLE_DEPTH or more (see `ask`).
+        if self.stack.len() >= CYCLE_DEPTH
+            && let Some(count) = self.on_stack.get_mut(&frame.hash)
+        {
             *count -= 1;
             if *count == 0 {
                 self.on_stack.remove(&frame.hash);
@@ -472,6 +538,10 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         self.lists.parts.truncate(frame.parts);
         self.lists.hashes.truncate(frame.parts);
         self.lists.order.truncate(frame.order);
+        if frame.seen != NONE {
+            self.lists.seen.truncate(frame.seen);
+            self.lists.witness.truncate(frame.witness);
+        }
     }
 
     /// Plays and splits option `option` of the top frame, once.
@@ -497,6 +567,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             start,
             len: self.lists.parts.len() as u32 - start,
             known,
+            resolved: false,
         };
         self.keyed = keyed;
     }

@@ -3,4 +3,5 @@
 
 mod games;
 mod limits;
+mod many_moves;
 mod readme;

@@ -6,7 +6,7 @@ use super::shared::{bad_input, read_named};
 use anyhow::Result;
 use serde_json::json;
 use sg_search::bits::Bits;
-use sg_search::games::cram::{Cram, CramEndgame, Domino, fits_u64};
+use sg_search::games::cram::{Cells, Cram, CramEndgame, Domino, fits_u64};
 use sg_solve::boards::{CramBoard, cram_board, cram_size};
 use sg_tables::embedded_cram_endgame;
 use std::path::PathBuf;
@@ -28,7 +28,8 @@ const MAX_BOARD_FILE: u64 = 1 << 20;
     from the built-in endgame table (every polyomino, computed from the rules by \
     `cargo xtask gen`); --online computes them by the search instead.\n\n\
     Prints `nimber N`, then WIN or LOSE (for the player to move), then with --hint \
-    `move (r1,c1)-(r2,c2)`, the two cells of a winning domino (0-based row and column). \
+    `move (r1,c1)-(r2,c2)`, the two cells of a winning domino (0-based row and column); \
+    with --outcome, WIN or LOSE without the nimber. \
     With --json: {\"game\":\"cram 4x7\",\"nimber\":3,\"outcome\":\"WIN\",\
     \"hint\":[[r1,c1],[r2,c2]],\"positions\":34029,\"seconds\":0.2}.\n\n\
     Examples:\n  grundy cram 5x7\n  grundy cram 4x7 --hint --json\n  \
@@ -81,5 +82,9 @@ impl<B: Bits> ShowMove<Cram<B>> for Dominoes {
     fn json(&self, cram: &Cram<B>, mv: &Domino) -> serde_json::Value {
         let [(r1, c1), (r2, c2)] = cram.cells(*mv);
         json!([[r1, c1], [r2, c2]])
+    }
+
+    fn known_win(&self, cram: &Cram<B>, position: &Cells<B>) -> Option<Domino> {
+        cram.symmetry_win(*position)
     }
 }

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use sg_search::proof::{ProofGame, prove};
-use sg_search::{Nimber, Options, Solver, Stats};
+use sg_search::{Nimber, Options, Outcome, Solver, Stats};
 use sg_solve::answer::write_json_line;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -38,6 +38,13 @@ pub(crate) struct SearchArgs {
     /// Also print a winning move (none on a lost position).
     #[arg(long)]
     hint: bool,
+    /// Only who wins (WIN or LOSE, and a winning move with --hint), not
+    /// the nimber (null in --json): the search asks whether the nimber is
+    /// 0, which takes less work. A Cram board that is its own image under
+    /// half a turn with its two central cells free (an empty board odd one
+    /// way and even the other) is won at once by symmetry.
+    #[arg(long, conflicts_with = "proof")]
+    outcome: bool,
     /// Threads of the search (default, and at most: one per CPU the
     /// process may run on).
     #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
@@ -92,13 +99,20 @@ fn machine_memory() -> Option<u64> {
 pub(crate) trait ShowMove<G: ProofGame> {
     /// The move for `--json`'s `hint`.
     fn json(&self, game: &G, mv: &G::Move) -> serde_json::Value;
+
+    /// A move known to win `position` without search (Cram's symmetry);
+    /// by default none.
+    fn known_win(&self, _game: &G, _position: &G::Position) -> Option<G::Move> {
+        None
+    }
 }
 
 /// The answer as `--json` prints it.
 #[derive(Serialize)]
 struct Answer {
     game: String,
-    nimber: Nimber,
+    /// `None` with `--outcome`.
+    nimber: Option<Nimber>,
     outcome: &'static str,
     hint: Option<serde_json::Value>,
     positions: usize,
@@ -117,16 +131,27 @@ pub(crate) fn solve<G: ProofGame>(
     let solver = Solver::with_options(game, args.options());
     let root = game.root();
     let begin = Instant::now();
-    let (nimber, hint) = with_progress(&solver, "searching", || {
+    let (nimber, win, hint) = with_progress(&solver, "searching", || {
+        if args.outcome {
+            if let Some(mv) = show.known_win(game, &root) {
+                return Ok((None, true, args.hint.then_some(mv)));
+            }
+            let win = solver.outcome(&root, 0)? == Outcome::Win;
+            let hint = match args.hint && win {
+                true => solver.winning_move(&root)?,
+                false => None,
+            };
+            return Ok((None, win, hint));
+        }
         let nimber = solver.nimber(&root)?;
         let hint = match (args.hint, nimber) {
             (true, 1..) => solver.winning_move(&root)?,
             _ => None,
         };
-        Ok::<_, sg_search::SearchError>((nimber, hint))
+        Ok::<_, sg_search::SearchError>((Some(nimber), nimber != 0, hint))
     })?;
     let seconds = begin.elapsed().as_secs_f64();
-    let outcome = if nimber == 0 { "LOSE" } else { "WIN" };
+    let outcome = if win { "WIN" } else { "LOSE" };
     let mut out = Vec::new();
     if args.json {
         let answer = Answer {
@@ -139,7 +164,10 @@ pub(crate) fn solve<G: ProofGame>(
         };
         write_json_line(&mut out, &answer);
     } else {
-        writeln!(out, "nimber {nimber}\n{outcome}")?;
+        if let Some(nimber) = nimber {
+            writeln!(out, "nimber {nimber}")?;
+        }
+        writeln!(out, "{outcome}")?;
         if let Some(mv) = &hint {
             writeln!(out, "move {}", game.show_move(mv))?;
         }

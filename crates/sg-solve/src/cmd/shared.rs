@@ -186,7 +186,9 @@ pub(crate) fn usage_error(e: &clap::Error) -> ExitCode {
             text = text.replacen(&format!("'{shown}'"), &format!("'{safe}'"), 1);
         }
     }
-    print_error(text.trim_end());
+    // clap's own lines (the usage) kept: the values typed are escaped.
+    let line = format!("{}\n", sg_text::escape_lines(text.trim_end()));
+    let _ = std::io::stderr().write_all(line.as_bytes());
     ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_BAD_INPUT))
 }
 

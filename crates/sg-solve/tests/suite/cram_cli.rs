@@ -425,3 +425,67 @@ fn proofs_written_by_the_cli_check_and_corrupted_ones_fail() {
     let (out, err) = fails(&["cram", "8x16", "--proof", "/no/such/folder/x.proof"], "");
     assert!(out.is_empty() && err.contains("does not exist"), "{err}");
 }
+
+/// `--outcome`: who wins without the nimber (null in JSON), on empty and
+/// random boards, against the definition; its hints leave a lost board;
+/// boards won by symmetry are answered without search, with the central
+/// domino; and a certificate cannot be asked for.
+#[test]
+fn outcomes_alone_match_the_definition() {
+    let hint_of = |answer: &serde_json::Value| -> [(u32, u32); 2] {
+        let cell = |k: usize| {
+            let c = &answer["hint"][k];
+            (c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32)
+        };
+        [cell(0), cell(1)]
+    };
+    let mut rng = crate::common::SplitMix64::new(23);
+    let mut boards: Vec<Board> = (1..=4)
+        .flat_map(|r| (1..=5).map(move |c| Board::empty(r, c)))
+        .collect();
+    boards.extend((0..40).map(|_| {
+        let (rows, cols) = (1 + rng.below(4) as u32, 1 + rng.below(5) as u32);
+        Board::random(&mut rng, rows, cols, 4)
+    }));
+    for board in &boards {
+        let args = ["cram", "--board", "-", "--outcome", "--hint", "--json"];
+        let answer = json_of(&args, &board.picture());
+        let wins = board.nimber() != 0;
+        assert!(answer["nimber"].is_null(), "{answer}");
+        assert_eq!(
+            answer["outcome"],
+            if wins { "WIN" } else { "LOSE" },
+            "{}",
+            board.picture()
+        );
+        if wins {
+            assert_eq!(
+                after(board, hint_of(&answer)).nimber(),
+                0,
+                "{}",
+                board.picture()
+            );
+        } else {
+            assert!(answer["hint"].is_null());
+        }
+    }
+    // Won by symmetry: no position searched, the central domino.
+    for (size, centre) in [
+        ("5x8", [(2, 3), (2, 4)]),
+        ("8x5", [(3, 2), (4, 2)]),
+        ("7x16", [(3, 7), (3, 8)]),
+    ] {
+        let answer = json_of(&["cram", size, "--outcome", "--hint", "--json"], "");
+        assert_eq!(answer["outcome"], "WIN", "{size}");
+        assert_eq!(answer["positions"], 0, "{size}");
+        assert_eq!(hint_of(&answer), centre, "{size}");
+    }
+    assert_eq!(stdout_of(&["cram", "3x4", "--outcome"], ""), "WIN\n");
+    assert_eq!(
+        stdout_of(&["cram", "2x2", "--outcome", "--hint"], ""),
+        "LOSE\n"
+    );
+    let out = grundy(&["cram", "4x5", "--outcome", "--proof", "x.proof"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!std::path::Path::new("x.proof").exists());
+}

@@ -130,6 +130,19 @@ fn node_kayles_matches_the_definition_and_its_hints_win() {
         let nimber = graph.nimber();
         assert_eq!(answer["nimber"], nimber, "{}", graph.text());
         assert_eq!(answer["outcome"], if nimber == 0 { "LOSE" } else { "WIN" });
+        // Who wins alone (--outcome): the same, without the nimber, and a
+        // hint that leaves a lost graph.
+        let args = ["node-kayles", "--json", "--hint", "--outcome"];
+        let alone = json_of(&args, &graph.text());
+        assert!(alone["nimber"].is_null());
+        assert_eq!(alone["outcome"], answer["outcome"], "{}", graph.text());
+        if nimber != 0 {
+            let vertex = alone["hint"].as_u64().unwrap() as u32;
+            let adjacent = graph.adjacent();
+            let full = (1u64 << graph.n) - 1;
+            let left = full & !(adjacent[vertex as usize] | 1 << vertex);
+            assert_eq!(node_kayles(&adjacent, left, &mut HashMap::new()), 0);
+        }
         if nimber == 0 {
             assert!(answer["hint"].is_null());
             continue;
@@ -200,6 +213,18 @@ fn chomp_matches_the_definition_and_its_hints_win() {
         assert_eq!(keys(&answer), KEYS);
         let nimber = chomp(&rows, &mut memo);
         assert_eq!(answer["nimber"], nimber, "{spec}");
+        // Who wins alone (--outcome): the same outcome, no nimber, and a
+        // hint that leaves a lost diagram.
+        let alone = json_of(&["chomp", &spec, "--json", "--hint", "--outcome"], "");
+        assert!(alone["nimber"].is_null(), "{spec}");
+        assert_eq!(alone["outcome"], answer["outcome"], "{spec}");
+        if nimber != 0 {
+            let (r, c) = (
+                alone["hint"][0].as_u64().unwrap() as u32,
+                alone["hint"][1].as_u64().unwrap() as u32,
+            );
+            assert_eq!(chomp(&bite(&rows, r, c), &mut memo), 0, "{spec}");
+        }
         if nimber == 0 {
             assert!(answer["hint"].is_null());
             assert_eq!(answer["outcome"], "LOSE");

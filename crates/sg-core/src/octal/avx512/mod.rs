@@ -21,7 +21,7 @@ mod sought;
 pub(crate) use found::{first_found, found_small};
 pub(crate) use rare_rows::word_rows;
 pub(crate) use settle::splits_reach;
-pub(crate) use sought::{TakeSplits, missing};
+pub(crate) use sought::missing;
 
 /// Proof that the CPU has AVX-512 F and BW, the only requirement of the
 /// kernels: [`Avx512::detect`] alone makes one.
@@ -30,12 +30,12 @@ pub(crate) struct Avx512(());
 
 impl Avx512 {
     /// The token, if the CPU has AVX-512 F and BW, and they are allowed
-    /// (`GRUNDY_OCTAL_SIMD`, see the `kernels` module; in tests, the
-    /// portable search is not forced by `search::PORTABLE_ONLY`).
+    /// (`GRUNDY_OCTAL_SIMD`, see the `kernels` module; in tests, by
+    /// `search::test_level` too).
     #[inline]
     pub(crate) fn detect() -> Option<Avx512> {
         #[cfg(test)]
-        if super::search::PORTABLE_ONLY.load(std::sync::atomic::Ordering::Relaxed) {
+        if super::search::test_level() < super::kernels::Simd::Avx512 {
             return None;
         }
         // `simd_used` is `Avx512` only if the CPU has AVX-512 F and BW.

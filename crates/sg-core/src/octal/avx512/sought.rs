@@ -9,7 +9,7 @@
 //! ([`super::found`]) comes before.
 
 use super::super::moves::Moves;
-use super::super::search::{BITSET_VALUES, ValueBits, split_range};
+use super::super::search::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
 use super::found::{FirstPhase, found_first};
 use super::{Avx512, REVERSE};
 
@@ -328,35 +328,6 @@ const WIDE: u8 = 4;
 /// on `.6`, whose values reach 302, each value found removed lane by lane
 /// is 8% faster).
 const FEW_VALUES: usize = 64;
-
-/// The splits `{a, r - a}` of one take still to look at, `a` from `next`
-/// to `hi`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct TakeSplits {
-    pub(super) r: usize,
-    pub(super) lo: usize,
-    pub(super) next: usize,
-    pub(super) hi: usize,
-}
-
-impl TakeSplits {
-    /// The splits of `r` with `lo <= a <= hi` but the first `skip` (none
-    /// left if `lo + skip > hi`), where `1 <= lo`, `2 hi <= r` and
-    /// `r - lo < values.len()`: every split the blocks of
-    /// [`search_avx512`] read is inside `values`.
-    fn new(values: &[u16], r: usize, lo: usize, hi: usize, skip: usize) -> Option<TakeSplits> {
-        if lo + skip > hi {
-            return None;
-        }
-        assert!(lo >= 1 && 2 * hi <= r && r - lo < values.len());
-        Some(TakeSplits {
-            r,
-            lo,
-            next: lo + skip,
-            hi,
-        })
-    }
-}
 
 /// How a turn of [`search_avx512`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,12 +1,15 @@
 //! The rare-mark rows: the marks of step 1 for a range of split sizes,
 //! computed once for a batch of heaps ([`RareMarks`]), as bytes or, with
-//! AVX-512, as bits (`super::super::avx512::word_rows`), with the values
-//! of the first splits of each size.
+//! AVX-512 or AVX2, as bits (`super::super::avx512::word_rows`,
+//! `super::super::avx2::word_rows`), with the values of the first splits
+//! of each size.
 //!
 //! Tried and dropped: the marks kept as bits only, without the byte array,
 //! when every row is bits (no gain); `.6`'s marks as rows of bytes
 //! (slower); 64 to 384 first splits (within a few percent of 192).
 
+#[cfg(target_arch = "x86_64")]
+use super::super::avx2::{self, Avx2};
 #[cfg(target_arch = "x86_64")]
 use super::super::avx512::{self, Avx512};
 use super::super::moves::Moves;
@@ -23,11 +26,13 @@ pub(crate) const FIRST_FOUND: usize = 192;
 /// The marks of step 1 for a range of split sizes `r`, computed once for
 /// a batch: heaps `h` and `h + 1` with takes `i` and `i + 1` split the
 /// same `r`. A group whose split equals the first group's shares its rows.
-/// With AVX-512 and values below 512, the rows are bits, built eight at a
-/// time (`avx512::word_rows`; `.354` and `.376` 0.91x the time on one
-/// thread), and the values of the first [`FIRST_FOUND`] splits of each
-/// `r` (rare or not) come with them, which the search of each heap then
-/// skips; otherwise bytes ([`mark_rows`]).
+/// With AVX-512 or AVX2 and values below 512, the rows are bits, built
+/// eight or four at a time (`avx512::word_rows`: `.354` and `.376` 0.91x
+/// the time on one thread; `avx2::word_rows`, with the first splits
+/// below: `.354` 0.64x the time of the byte rows and `.6` 0.9x with the
+/// AVX2 search), and the values of the first [`FIRST_FOUND`] splits of
+/// each `r` (rare or not) come with them, which the search of each heap
+/// then skips; otherwise bytes ([`mark_rows`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct RareMarks {
     lo: usize,
@@ -41,13 +46,15 @@ pub(crate) struct RareMarks {
     rows: Vec<Vec<u8>>,
     /// Words of 64 values per row of `word_rows`, 0 if the rows are bytes.
     words: usize,
-    /// With AVX-512 and values below 512, the rows as bits: bit `x % 64` of
+    /// With AVX-512 or AVX2 and values below 512, the rows as bits: bit `x % 64` of
     /// `word_rows[g][(r - lo) * words + x / 64]` (see `avx512::word_rows`).
     word_rows: Vec<Vec<u64>>,
     /// The rows group `g` reads.
     alias: Vec<usize>,
-    /// With the rows as bits, the values of the first splits of each `r`
-    /// (rare or not; `avx512::first_found`), laid out as the rows.
+    /// Words of 64 values per row of `first_found`, 0 if not computed.
+    found_words: usize,
+    /// The values of the first splits of each `r` (rare or not;
+    /// `avx512::first_found`), rows of `found_words` words.
     first_found: Vec<u64>,
 }
 
@@ -64,7 +71,12 @@ impl RareMarks {
         #[cfg(target_arch = "x86_64")]
         let avx512 = Avx512::detect().filter(|_| sparse.bits <= 9);
         #[cfg(target_arch = "x86_64")]
-        let words = avx512.map_or(0, |_| 1 << sparse.bits.saturating_sub(6));
+        let avx2 = Avx2::detect().filter(|_| avx512.is_none() && sparse.bits <= 9);
+        #[cfg(target_arch = "x86_64")]
+        let words = match (avx512, avx2) {
+            (None, None) => 0,
+            _ => 1 << sparse.bits.saturating_sub(6),
+        };
         #[cfg(not(target_arch = "x86_64"))]
         let words = 0;
         let mut alias = Vec::new();
@@ -78,10 +90,23 @@ impl RareMarks {
                 continue;
             }
             #[cfg(target_arch = "x86_64")]
-            if let Some(cpu) = avx512 {
+            if words > 0 {
                 alias.push(word_rows.len());
                 let mut table = vec![0u64; (hi - lo) * words];
-                avx512::word_rows(cpu, words, split, moves, values, lo, &mut table);
+                match avx512 {
+                    Some(cpu) => {
+                        avx512::word_rows(cpu, words, split, moves, values, lo, &mut table)
+                    }
+                    None => avx2::word_rows(
+                        avx2.expect("AVX2 where words > 0 without AVX-512"),
+                        words,
+                        split,
+                        moves,
+                        values,
+                        lo,
+                        &mut table,
+                    ),
+                }
                 word_rows.push(table);
                 continue;
             }
@@ -90,17 +115,31 @@ impl RareMarks {
             mark_rows(split, moves, values, lo, width, &mut table);
             rows.push(table);
         }
-        // With AVX-512 only (`words > 0`).
-        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-        let mut first_found = vec![0u64; (hi - lo) * words];
+        // With the rows as bits (`words > 0`), the values of the first
+        // splits too, which the searches then skip.
         #[cfg(target_arch = "x86_64")]
-        if let Some(cpu) = avx512 {
-            for (r, row) in (lo..hi).zip(first_found.chunks_exact_mut(words)) {
-                avx512::first_found(cpu, moves, values, r, row);
+        let found_words = match (avx512, avx2) {
+            (Some(_), _) => words,
+            (None, Some(_)) => words,
+            _ => 0,
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let found_words = 0;
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+        let mut first_found = vec![0u64; (hi - lo) * found_words];
+        #[cfg(target_arch = "x86_64")]
+        if found_words > 0 {
+            for (r, row) in (lo..hi).zip(first_found.chunks_exact_mut(found_words)) {
+                match (avx512, avx2) {
+                    (Some(cpu), _) => avx512::first_found(cpu, moves, values, r, row),
+                    (None, Some(cpu)) => avx2::first_found(cpu, moves, values, r, row),
+                    (None, None) => unreachable!("rows of first splits without vectors"),
+                }
             }
         }
         RareMarks {
             first_found,
+            found_words,
             lo,
             hi,
             width,
@@ -136,11 +175,11 @@ impl RareMarks {
     /// below `n`.
     #[inline]
     pub(super) fn first_found(&self, r: usize, n: usize) -> Option<&[u64]> {
-        if self.words == 0 || r < self.lo || r >= self.hi || self.known != n {
+        if self.found_words == 0 || r < self.lo || r >= self.hi || self.known != n {
             return None;
         }
-        let k = (r - self.lo) * self.words;
-        Some(&self.first_found[k..k + self.words])
+        let k = (r - self.lo) * self.found_words;
+        Some(&self.first_found[k..k + self.found_words])
     }
 }
 
@@ -190,22 +229,22 @@ fn mark_rows(
     }
 }
 
-// The rows of bits are made with AVX-512 only.
+// The rows of bits are made with AVX-512 or AVX2 only.
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
     use crate::octal::Rules;
     use crate::testing::SplitMix64;
 
-    /// The rows of bits (AVX-512) hold the same marks as the rows of
-    /// bytes, on random values (not game values: the marks are defined for
-    /// any), every split group, rows of 1 to 40 split sizes below and
-    /// beyond the values known, Grundy's game included.
+    /// The rows of bits (AVX-512 and AVX2, where the CPU has them) hold
+    /// the same marks as the rows of bytes, on random values (not game
+    /// values: the marks are defined for any), every split group, rows of
+    /// 1 to 40 split sizes below and beyond the values known, Grundy's
+    /// game included; and the values of the first splits are those of
+    /// the definition.
     #[test]
     fn word_rows_equal_byte_rows() {
-        let Some(cpu) = Avx512::detect() else {
-            return;
-        };
+        let (avx512, avx2) = (Avx512::detect(), Avx2::detect());
         let mut rng = SplitMix64::new(8);
         let codes = ["0.354", "0.376", "0.6", "4.05", "0.4444", "0.137"];
         for case in 0..300 {
@@ -226,18 +265,48 @@ mod tests {
                 let mut bytes = vec![0u8; (hi - lo) * width];
                 mark_rows(split, &moves, &values, lo, width, &mut bytes);
                 let words = 1usize << (sparse.bits - 6);
-                let mut table = vec![0u64; (hi - lo) * words];
-                avx512::word_rows(cpu, words, split, &moves, &values, lo, &mut table);
-                for row in 0..hi - lo {
-                    for x in 0..width - 1 {
-                        let bit = table[row * words + x / 64] >> (x % 64) & 1;
-                        assert_eq!(
-                            bit,
-                            u64::from(bytes[row * width + x]),
-                            "{rules} case {case}: r {}, value {x}",
-                            lo + row
-                        );
+                let mut tables = Vec::new();
+                if let Some(cpu) = avx512 {
+                    let mut table = vec![0u64; (hi - lo) * words];
+                    avx512::word_rows(cpu, words, split, &moves, &values, lo, &mut table);
+                    tables.push(table);
+                }
+                if let Some(cpu) = avx2 {
+                    let mut table = vec![0u64; (hi - lo) * words];
+                    avx2::word_rows(cpu, words, split, &moves, &values, lo, &mut table);
+                    tables.push(table);
+                }
+                for table in &tables {
+                    for row in 0..hi - lo {
+                        for x in 0..width - 1 {
+                            let bit = table[row * words + x / 64] >> (x % 64) & 1;
+                            assert_eq!(
+                                bit,
+                                u64::from(bytes[row * width + x]),
+                                "{rules} case {case}: r {}, value {x}",
+                                lo + row
+                            );
+                        }
                     }
+                }
+            }
+            // The first splits' values, against the definition.
+            let words = 1usize << (sparse.bits - 6);
+            for r in lo..hi {
+                let (first, last) = crate::octal::search::split_range(&moves, r, n);
+                let mut expected = vec![0u64; words];
+                for a in (first..=last).take(FIRST_FOUND) {
+                    let x = usize::from(values[a] ^ values[r - a]);
+                    expected[x / 64] |= 1 << (x % 64);
+                }
+                let mut row = vec![0u64; words];
+                if let Some(cpu) = avx512 {
+                    avx512::first_found(cpu, &moves, &values, r, &mut row);
+                    assert_eq!(row, expected, "{rules} case {case}: r {r}");
+                }
+                if let Some(cpu) = avx2 {
+                    avx2::first_found(cpu, &moves, &values, r, &mut row);
+                    assert_eq!(row, expected, "{rules} case {case}: r {r}");
                 }
             }
         }

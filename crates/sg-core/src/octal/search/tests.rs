@@ -1,10 +1,15 @@
 //! The search against trying every split: the entry's contract, on the
-//! AVX-512 kernels (where the CPU has them) and the portable reference,
-//! and the small-value path.
+//! AVX-512 and AVX2 kernels (where the CPU has them) and the portable
+//! reference, and the small-value path.
 
 use super::*;
 use crate::octal::Rules;
+use crate::octal::kernels::Simd;
 use crate::testing::SplitMix64;
+
+/// The kernel levels each test runs (each where the CPU has it; the
+/// portable code everywhere).
+const LEVELS: [Simd; 3] = [Simd::Avx512, Simd::Avx2, Simd::Portable];
 
 /// Whether some split reaches `v`, by trying every split.
 fn reached(moves: &Moves, values: &[u16], h: usize, v: u16) -> bool {
@@ -41,17 +46,14 @@ fn small_search_finds_what_no_split_reaches() {
             .filter(|&v| need >> v & 1 != 0 && !reached(&moves, &values, h, v))
             .fold(0u64, |bits, v| bits | 1 << v);
         let mut scratch = SearchScratch::default();
-        for portable in [false, true] {
-            PORTABLE_ONLY.store(portable, std::sync::atomic::Ordering::Relaxed);
+        for level in LEVELS {
+            set_test_level(level);
             let got = missing_small(&moves, &values, h, need, &mut scratch);
-            assert_eq!(
-                got, truly,
-                "case {case} ({rules}, n {n}, h {h}), portable {portable}"
-            );
+            assert_eq!(got, truly, "case {case} ({rules}, n {n}, h {h}), {level:?}");
         }
         found_missing += usize::from(truly != 0);
     }
-    PORTABLE_ONLY.store(false, std::sync::atomic::Ordering::Relaxed);
+    set_test_level(Simd::Avx512);
     assert!(found_missing > 100, "{found_missing}");
 }
 
@@ -59,8 +61,8 @@ fn small_search_finds_what_no_split_reaches() {
 /// game values: the search works for any values), with values below 4
 /// to 2048 (so that XORs fall outside the 1024-bit set), random sets of
 /// values sought (including values no split reaches), every split into
-/// exact and short parts and every limit; AVX-512 (where the CPU has
-/// it) and portable.
+/// exact and short parts and every limit; AVX-512 and AVX2 (where the
+/// CPU has them) and portable.
 #[test]
 fn search_keeps_its_contract() {
     let mut rng = SplitMix64::new(1024);
@@ -94,10 +96,10 @@ fn search_keeps_its_contract() {
         let below = rng.below(need.len() as u64 + 1) as usize;
         let mut scratch = SearchScratch::default();
         let mut missing = vec![];
-        for portable in [false, true] {
-            PORTABLE_ONLY.store(portable, std::sync::atomic::Ordering::Relaxed);
+        for level in LEVELS {
+            set_test_level(level);
             for limit in [1, 2, 4] {
-                let at = format!("case {case}, below {below}, limit {limit}, portable {portable}");
+                let at = format!("case {case}, below {below}, limit {limit}, {level:?}");
                 let cut = search(
                     &moves,
                     &values,
@@ -139,7 +141,7 @@ fn search_keeps_its_contract() {
             }
         }
     }
-    PORTABLE_ONLY.store(false, std::sync::atomic::Ordering::Relaxed);
+    set_test_level(Simd::Avx512);
     // Every outcome occurs often enough for the comparison to mean much.
     assert!(outcomes.iter().all(|&k| k > 100), "{outcomes:?}");
 }

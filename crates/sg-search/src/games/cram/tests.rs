@@ -216,3 +216,56 @@ fn boards_are_stored_in_the_narrowest_lanes() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// A move that wins by symmetry leaves a position of nimber 0 by the
+    /// definition, on random boards made their own image under half a turn
+    /// by blocked cells in pairs of images (and some with a pair broken,
+    /// which must then have no such move or a true one).
+    #[test]
+    fn symmetry_wins_are_wins_by_the_definition(
+        rows in 1u32..=4,
+        cols in 1u32..=6,
+        picks in proptest::collection::vec((0u32..4, 0u32..6), 0..4),
+        broken in proptest::bool::weighted(0.2),
+    ) {
+        let mut blocked = Vec::new();
+        for (k, &(r, c)) in picks.iter().enumerate() {
+            let (r, c) = (r % rows, c % cols);
+            blocked.push((r, c));
+            if !(broken && k == 0) {
+                blocked.push((rows - 1 - r, cols - 1 - c));
+            }
+        }
+        let cram = Cram::<u64>::with_blocked(rows, cols, &blocked).unwrap();
+        let start = cram.start();
+        if let Some(domino) = cram.symmetry_win(start) {
+            let after = cram.play(&start, &domino);
+            proptest::prop_assert_eq!(by_definition(&cram, after, &mut HashMap::new()), 0);
+        }
+    }
+}
+
+/// Empty boards odd one way and even the other have the central domino;
+/// the others, and boards not their own image, have none.
+#[test]
+fn symmetry_wins_of_empty_boards() {
+    for (rows, cols, cells) in [
+        (3, 4, [(1, 1), (1, 2)]),
+        (4, 5, [(1, 2), (2, 2)]),
+        (1, 2, [(0, 0), (0, 1)]),
+        (5, 8, [(2, 3), (2, 4)]),
+    ] {
+        let cram = Cram::<u64>::new(rows, cols).unwrap();
+        let domino = cram.symmetry_win(cram.start()).unwrap();
+        assert_eq!(cram.cells(domino), cells, "{rows}x{cols}");
+    }
+    for (rows, cols) in [(4, 4), (3, 3), (5, 7), (2, 2)] {
+        let cram = Cram::<u64>::new(rows, cols).unwrap();
+        assert_eq!(cram.symmetry_win(cram.start()), None, "{rows}x{cols}");
+    }
+    let lopsided = Cram::<u64>::with_blocked(3, 4, &[(0, 0)]).unwrap();
+    assert_eq!(lopsided.symmetry_win(lopsided.start()), None);
+}

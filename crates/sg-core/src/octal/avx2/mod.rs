@@ -1,7 +1,24 @@
-//! The AVX2 kernels of the octal engine: the portable search's vectorised
-//! scan compiled for AVX2 (16 splits per instruction), behind a safe
-//! function that takes an [`Avx2`] token, which only a CPU with AVX2
-//! gives.
+//! The AVX2 kernels of the octal engine, behind safe functions that take
+//! an [`Avx2`] token, which only a CPU with AVX2 gives. Each has a
+//! portable counterpart with the same result, which the tests compare it
+//! with:
+//!
+//! - [`sought`]: the search of the splits for a set of values sought
+//!   below 1024, the set in registers, looked up by byte shuffles;
+//! - [`found`]: the values of the first splits of each split size, as
+//!   bits (values below 256), kept with the rare-mark rows;
+//! - [`rare_rows`]: the rare-mark rows of a batch as bits, four rows at a
+//!   time;
+//! - [`first_hit`]: the portable search's vectorised scan for a few values
+//!   (values of 1024 and more), compiled for AVX2.
+
+mod found;
+mod rare_rows;
+mod sought;
+
+pub(crate) use found::first_found;
+pub(crate) use rare_rows::word_rows;
+pub(crate) use sought::missing;
 
 use super::search::portable::{Splits, TARGETS, first_hit_portable};
 
@@ -14,6 +31,10 @@ impl Avx2 {
     /// (`GRUNDY_OCTAL_SIMD`, see the `kernels` module).
     #[inline]
     pub(crate) fn detect() -> Option<Avx2> {
+        #[cfg(test)]
+        if super::search::test_level() < super::kernels::Simd::Avx2 {
+            return None;
+        }
         // `simd_used` is `Avx2` or more only if the CPU has AVX2.
         (super::kernels::simd_used() >= super::kernels::Simd::Avx2).then_some(Avx2(()))
     }
