@@ -122,8 +122,9 @@ impl Construction {
     /// candidate is built again on finer bases (`refine`), in turn: by the
     /// escape profiles of the last candidate on this line of bases, by the
     /// counts of the heaps of the most recent types (one more each time),
-    /// and by the counts of the heaps of the types of the sums the
-    /// candidates failed on; at most [`MAX_REFINEMENTS`] bases in all.
+    /// by the counts of the heaps of the types of the sums the candidates
+    /// failed on, and by the options' classes in the last candidate on its
+    /// line; at most [`MAX_REFINEMENTS`] bases in all.
     fn adjoin(&mut self, n: u64) -> Result<(), Ended> {
         let first = self.base();
         let mut recent: Vec<usize> = (0..self.types.len())
@@ -131,6 +132,7 @@ impl Construction {
             .collect();
         recent.sort_by_key(|&t| std::cmp::Reverse(self.first_heap[t]));
         let mut escapes = first.clone();
+        let mut options_line: Option<Base> = None;
         let mut failed: Vec<Counter> = Vec::new();
         let mut base = first.clone();
         let mut last_limit = Ended::Stopped {
@@ -139,20 +141,25 @@ impl Construction {
         };
         for attempt in 0..=MAX_REFINEMENTS {
             let outcome = self.attempt(n, &base);
-            let (rows, types) = match outcome {
+            let (rows, smaller) = match outcome {
                 Attempt::Proven(candidate) => {
                     *self = *candidate;
                     return Ok(());
                 }
                 Attempt::Limit(ended) => {
                     // A limit on this base: the next kind of base may fit.
-                    last_limit = ended;
-                    (None, Vec::new())
+                    // The order limit is the one to report (the user can
+                    // raise it), then the working limits.
+                    if last_limit.stopped_why() != Some(Limit::Order) {
+                        last_limit = ended;
+                    }
+                    (None, None)
                 }
                 Attempt::Refuted {
                     rows,
                     types,
                     heap_types,
+                    smaller,
                 } => {
                     // Count the heaps of the types the candidate failed on.
                     for t in types.iter().copied() {
@@ -171,12 +178,16 @@ impl Construction {
                             }),
                         }
                     }
-                    (Some(rows), types)
+                    (Some(rows), Some(smaller))
                 }
             };
-            let _ = types;
+            // The line of refinements by options goes on from its own
+            // candidates (or starts from this one).
+            if attempt % 4 == 3 || options_line.is_none() {
+                options_line = smaller.map(|b| *b);
+            }
             // The next base, by the turn of the attempt.
-            let next = match attempt % 3 {
+            let next = match attempt % 4 {
                 // After the first or an escape refinement: refine by the
                 // escape profiles of this candidate.
                 0 => match rows {
@@ -189,7 +200,7 @@ impl Construction {
                     _ => None,
                 },
                 1 => {
-                    let j = attempt / 3 + 1;
+                    let j = attempt / 4 + 1;
                     let counters: Vec<Counter> = recent
                         .iter()
                         .take(j)
@@ -203,7 +214,10 @@ impl Construction {
                         .collect();
                     first.refine_by_counts(&self.moves, &counters)
                 }
-                _ => first.refine_by_counts(&self.moves, &failed),
+                2 => first.refine_by_counts(&self.moves, &failed),
+                _ => options_line
+                    .as_ref()
+                    .and_then(|b| b.refine_by_options(&self.moves)),
             };
             base = match next {
                 Some(next) => next,
@@ -252,6 +266,12 @@ impl Construction {
         images.push(extension.image);
         let mut heap_options: Vec<Vec<Element>> =
             base.heap_options.iter().map(|o| map(o)).collect();
+        let smaller = Base {
+            monoid: extension.monoid.clone(),
+            heap_images: images[..n as usize].to_vec(),
+            heap_options: heap_options.clone(),
+            generators: Vec::new(),
+        };
         heap_options.push(map(&options));
         let mut candidate = self.clone();
         candidate.rebuild(extension.monoid, images, heap_options);
@@ -272,6 +292,7 @@ impl Construction {
                 rows: extension.rows,
                 types,
                 heap_types: candidate.heap_type,
+                smaller: Box::new(smaller),
             },
         }
     }
@@ -368,11 +389,12 @@ enum Attempt {
     /// A limit stopped it.
     Limit(Ended),
     /// Refuted: its rows over the base, the types of a sum it fails on,
-    /// and the type of each heap.
+    /// the type of each heap, and its classes of the smaller heaps (a base).
     Refuted {
         rows: Vec<Bits>,
         types: Vec<usize>,
         heap_types: Vec<u32>,
+        smaller: Box<Base>,
     },
 }
 

@@ -181,7 +181,8 @@ pub enum Ended {
 /// What stopped the construction at a heap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limit {
-    /// The candidate quotients need more elements than the order limit.
+    /// Some candidate quotients need more elements than the order limit
+    /// (the others were refuted by their proofs).
     Order,
     /// A candidate, or the refined base it is built on, is beyond the
     /// engine's working limits (elements before the reduction, states of
@@ -200,6 +201,14 @@ impl Ended {
         }
     }
 
+    /// What stopped the construction, when a limit did.
+    pub fn stopped_why(self) -> Option<Limit> {
+        match self {
+            Ended::Certified | Ended::Reached => None,
+            Ended::Stopped { why, .. } => Some(why),
+        }
+    }
+
     /// Why heap [`Ended::stopped_at`] is not covered, in words (`max_order`
     /// the limit the run had); `None` when no limit stopped it.
     pub fn reason(self, max_order: usize) -> Option<String> {
@@ -208,18 +217,19 @@ impl Ended {
         };
         Some(match why {
             Limit::Order => format!(
-                "the candidate quotients of heaps 0..={heap} need more than {max_order} elements \
-                 (the order limit)"
+                "no quotient of heaps 0..={heap} was proven: candidates needed more than \
+                 {max_order} elements (the order limit), or were refuted"
             ),
             Limit::Work => format!(
-                "the construction for heap {heap} is beyond the engine's working limits \
-                 ({} elements before a reduction, {} states in a proof)",
+                "no quotient of heaps 0..={heap} was proven: candidates were beyond the \
+                 engine's working limits ({} elements before a reduction, {} states in a \
+                 proof), or were refuted",
                 extend::MAX_EXTENSION,
                 verify::MAX_STATES
             ),
             Limit::Refuted => format!(
-                "no candidate quotient of heaps 0..={heap} survived its proof ({} refinements \
-                 tried)",
+                "no quotient of heaps 0..={heap} was proven: every candidate was refuted by its \
+                 proof ({} refinements tried)",
                 refine::MAX_REFINEMENTS
             ),
         })
