@@ -71,18 +71,27 @@
 //! *proven* (`verify`): every sum of heaps up to `n` must have the outcome
 //! the candidate predicts, which comes down to two conditions on heap
 //! types, one local and one decided by a search over multiplicities. A
-//! candidate that fails is never used: the quotient stays exact up to heap
-//! `n - 1` and [`Ended::Stopped`] says so. (The hypothesis can fail in
-//! principle: `*2` and `*2 + *2 + *2` are indistinguishable in misère Nim
-//! with heaps of at most 2, but a game whose options are `*1` and
-//! `*2 + *2` tells them apart. No game of the tests met it.)
+//! candidate that fails is never used.
+//!
+//! The hypothesis fails when heap `n` *splits* a class of the smaller
+//! heaps: `*2` and `*2 + *2 + *2` are indistinguishable in misère Nim with
+//! heaps of at most 2, but a game whose options are `*1` and `*2 + *2`
+//! tells them apart, and heap 4 of 0.3122 is such a game. A refuted
+//! candidate is then built again on a finer *base* (`refine`): a monoid
+//! that still predicts every outcome of the smaller heaps but tells more
+//! sums apart (by the escape profiles of the last candidate, by the counts
+//! of the heaps of some types, by the classes of the options), each
+//! candidate proven or refuted in turn. When none is proven within the
+//! limits, the quotient stays exact up to heap `n - 1` and
+//! [`Ended::Stopped`] says so.
 //!
 //! # Limits
 //!
 //! The order of the quotient is bounded by the caller (`max_order`, at
 //! most [`MAX_ORDER`]): its table takes `2 order^2` bytes; the extension
-//! before its reduction is bounded ([`MAX_EXTENSION`](extend::MAX_EXTENSION)
-//! elements) and so is the proof's search (`verify::MAX_STATES` states).
+//! before its reduction is bounded (`extend::MAX_EXTENSION` elements), and
+//! so are the proof's search (`verify::MAX_STATES` states) and the refined
+//! bases (`refine::MAX_BASE` elements, `refine::MAX_REFINEMENTS` bases).
 //! Whichever is met first stops the computation at the heap that needs
 //! more, leaving the quotient exact for the heaps before: nothing is
 //! allocated in proportion to a heap asked for, and a wild game ends with
@@ -94,7 +103,8 @@
 //!   sets of elements.
 //! - `construct`: heap by heap, fitting or adjoining; `reps`: least
 //!   representatives; `extend`: a new generator; `reduce`:
-//!   indistinguishability; `verify`: the proof of a candidate.
+//!   indistinguishability; `verify`: the proof of a candidate; `refine`:
+//!   finer bases for a refuted candidate.
 //! - `period`: the periodicity theorem and its proof; `sums`: outcomes and
 //!   winning moves of sums; `presentation`: generators, relations and
 //!   words; `tame`: misère Nim's quotients; `quotient`: [`MisereQuotient`].

@@ -19,6 +19,10 @@ const PRETENDING_SHOWN: usize = 40;
 /// At most this many elements on the `P-portion` line.
 const P_SHOWN: usize = 16;
 
+/// The largest heap `--to` is suggested for (each heap costs a pass over
+/// its options: beyond, only a certified period answers in practice).
+const FAR: u64 = 1 << 20;
+
 /// The longest presentation printed whole on its line.
 const PRESENTATION_SHOWN: usize = 400;
 
@@ -134,11 +138,18 @@ fn not_covered(quotient: &MisereQuotient, heap: u64) -> String {
                  (0..={last}): {reason}{remedy}"
             )
         }
-        Ended::Reached | Ended::Certified => format!(
-            "heap {heap} is beyond the heaps the misère quotient of {code} covers: no period \
-             of its pretending function is certified up to heap {last}, the last heap \
-             computed; raise --to to {heap}"
-        ),
+        Ended::Reached | Ended::Certified => {
+            let remedy = if heap <= FAR {
+                format!("raise --to to {heap}")
+            } else {
+                "heaps that far are answered only through a certified period".to_owned()
+            };
+            format!(
+                "heap {heap} is beyond the heaps the misère quotient of {code} covers: no \
+                 period of its pretending function is certified up to heap {last}, the last \
+                 heap computed; {remedy}"
+            )
+        }
     }
 }
 
@@ -210,7 +221,9 @@ fn text_summary(quotient: &MisereQuotient) -> String {
         .collect();
     line(
         "P-portion",
-        if p.len() <= P_SHOWN {
+        if p.is_empty() {
+            "0 (the player to move wins every sum)".to_owned()
+        } else if p.len() <= P_SHOWN {
             format!("{}: {}", p.len(), p.join(", "))
         } else {
             format!("{} elements (--json lists them)", p.len())

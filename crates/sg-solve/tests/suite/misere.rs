@@ -359,6 +359,34 @@ fn huge_heaps_through_a_certified_period() {
 }
 
 #[test]
+fn empty_heaps_long_codes_and_large_subtractions() {
+    // Heap 0, and the quotient of heap 0 alone (trivial).
+    assert!(
+        run_ok(&["octal", "0.77", "--misere", "--heaps", "0", "--hint"])
+            .starts_with("WIN\nmove: none")
+    );
+    let j = json(&["octal", "0.77", "--misere", "--to", "0"]);
+    assert_eq!(
+        (j["order"].as_u64(), j["computed_to"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(j["p_portion"], serde_json::json!([]));
+    // The longest code: Nim-like, tame, stopped by the order limit.
+    let long = format!("0.{}", "7".repeat(1024));
+    let j = json(&["octal", &long, "--misere", "--max-order", "64"]);
+    assert_eq!(j["stopped"]["heap"].as_u64(), Some(32), "{j}");
+    assert_eq!(j["order"].as_u64(), Some(34));
+    assert_eq!(j["tame"], true);
+    // The largest subtraction: period 2048, certified.
+    let j = json(&["octal", "--subtract", "1024", "--misere"]);
+    assert_eq!(
+        (j["order"].as_u64(), j["period"].as_u64()),
+        (Some(2), Some(2048))
+    );
+    assert_eq!(j["certified"], true);
+}
+
+#[test]
 fn a_sum_without_moves_is_won_without_a_move() {
     // Heaps of 1 have no move in Dawson's Kayles: the player to move
     // cannot move, and wins.
