@@ -246,7 +246,7 @@ fn every_quotient_is_a_reduced_bipartite_monoid() {
             &rules,
             Limits {
                 to: 40,
-                max_order: 512,
+                max_order: 128,
             },
         )
         .unwrap();
@@ -399,6 +399,104 @@ fn misere_nim_is_tame() {
     }
     let q = MisereQuotient::compute(&Rules::parse("0.33").unwrap(), Limits::default()).unwrap();
     assert_eq!(q.presentation().to_string(), "<a, b | a^2 = 1, b^3 = b>");
+}
+
+/// Normal-play values of the heaps `0..=last` of a subtraction game, by
+/// the mex of the options' values (written here, independent of
+/// `crate::octal`).
+fn subtraction_nimbers(set: &[u64], last: u64) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::new();
+    for n in 0..=last {
+        let options: Vec<u32> = set
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| values[(n - s) as usize])
+            .collect();
+        values.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    values
+}
+
+/// Every subtraction game is tame: each heap is, in misère play, the
+/// misère Nim heap of its normal-play value (Winning Ways, chapter 13,
+/// as Plambeck's quaternary-games page recalls). So the quotient of the
+/// heaps `0..=n` is misère Nim's with heaps of at most `m`, the largest
+/// value among them: order `2^j + 2` (`2^(j-1) <= m < 2^j`) for `m >= 2`,
+/// 2 for `m = 1`, 1 for `m = 0`, and P-portion 2, 1 or 0. Checked on
+/// random sets, the expected order from the values by the mex.
+#[test]
+fn subtraction_games_are_misere_nim() {
+    let mut rng = crate::testing::SplitMix64::new(0x5eed_0004);
+    for _ in 0..60 {
+        let len = 1 + rng.below(4) as usize;
+        let set: Vec<u64> = (0..len).map(|_| 1 + rng.below(12)).collect();
+        let last = rng.below(80);
+        let rules = Rules::subtraction(&set).unwrap();
+        let q = MisereQuotient::compute(
+            &rules,
+            Limits {
+                to: last,
+                max_order: MAX_ORDER,
+            },
+        )
+        .unwrap();
+        assert!(q.ended().stopped_at().is_none(), "{set:?}");
+        // The values of the heaps covered (all of them when certified:
+        // the period of the quotient then covers the values' period).
+        let m = *subtraction_nimbers(&set, q.computed_to())
+            .iter()
+            .max()
+            .unwrap();
+        let (order, p) = match m {
+            0 => (1, 0),
+            1 => (2, 1),
+            _ => ((1usize << (u32::BITS - m.leading_zeros())) + 2, 2),
+        };
+        assert_eq!(
+            (q.order(), q.p_portion().len()),
+            (order, p),
+            "{set:?} to {last}: largest value {m}"
+        );
+        let tame = q.tame();
+        assert!(tame.is_some(), "{set:?} to {last}");
+        let expected_heap = if m < 2 {
+            u64::from(m)
+        } else {
+            1 << (u32::BITS - 1 - m.leading_zeros())
+        };
+        assert_eq!(tame.unwrap().max_heap, expected_heap, "{set:?} to {last}");
+    }
+}
+
+/// Siegel ("The structure and classification of misère quotients", 2007,
+/// abstract): a finite misère quotient with a P-portion of 2 elements has
+/// order `2^n + 2` or `2^n + 4`. Checked on every quotient of the classics
+/// and of random codes with `|P| = 2`, and that such quotients occur.
+#[test]
+fn quotients_with_two_p_positions_have_order_a_power_of_two_plus_2_or_4() {
+    let mut rng = crate::testing::SplitMix64::new(0x5eed_0005);
+    let mut codes: Vec<String> = CLASSICS.iter().map(|c| c.to_string()).collect();
+    codes.extend((0..40).map(|_| random_code(&mut rng)));
+    let mut seen = 0;
+    for code in codes {
+        let q = MisereQuotient::compute(
+            &Rules::parse(&code).unwrap(),
+            Limits {
+                to: 24,
+                max_order: 64,
+            },
+        )
+        .unwrap();
+        if q.p_portion().len() == 2 {
+            seen += 1;
+            let order = q.order();
+            assert!(
+                (order - 2).is_power_of_two() || (order > 4 && (order - 4).is_power_of_two()),
+                "{code}: order {order}"
+            );
+        }
+    }
+    assert!(seen >= 10, "{seen} quotients with |P| = 2");
 }
 
 #[test]
