@@ -3,12 +3,13 @@
 //! P-portion, presentation, pretending function, certified period), or who
 //! wins a sum of heaps and how, in the words of normal play.
 
-use super::octal::{CANNOT_WRITE, say_move};
+use super::octal::CANNOT_WRITE;
 use anyhow::{Context, Result};
 use serde_json::json;
 use sg_core::misere::{Ended, Limit, Limits, MisereError, MisereQuotient};
 use sg_core::octal::Rules;
 use sg_solve::answer::write_json_line;
+use sg_solve::octal_answers::say_move;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
