@@ -85,6 +85,25 @@
 //! limits, the quotient stays exact up to heap `n - 1` and
 //! [`Ended::Stopped`] says so.
 //!
+//! # Periodicity
+//!
+//! **Theorem** (proven in `period.rs` from the fitting theorem; Plambeck
+//! and Siegel, "Misère quotients for impartial games", JCTA 2008, state
+//! one for octal games, and Siegel's notes "Misère games and misère
+//! quotients", Games of No Chance 5, prove one). Let `k` be the largest
+//! take of a finite code, `e' = max(e, 1)`, and `N(e, p)` the normal-play
+//! bound: `k + 1`; `max(k + 1, e' + k)` when moves leave at most one heap;
+//! `max(k + 1, 2e' + p + k)` when they leave two; `max(k + 1, 3e' + 2p +
+//! k)` when they leave three. If the quotient of the heaps
+//! `0..=N(e, p) + p - 1` has `Phi(m + p) = Phi(m)` for every
+//! `e <= m < N(e, p)`, it is the quotient of all the heaps and
+//! `Phi(m + p) = Phi(m)` for every `m >= e`. (Heap `n + p` has the option
+//! images of heap `n`, matched as in Guy and Smith's proof, so it fits
+//! heap `n`'s element.) The construction checks this at each heap, with
+//! the smallest period and preperiod found by `crate::octal`'s tracker;
+//! [`Ended::Certified`] is this certificate and nothing weaker. Grundy's
+//! game has no such theorem and is never certified.
+//!
 //! # Limits
 //!
 //! The order of the quotient is bounded by the caller (`max_order`, at
