@@ -48,7 +48,7 @@
 //! it are skipped. The states are bounded ([`MAX_STATES`]); beyond, the
 //! candidate is reported unverified, never accepted.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use super::bits::Bits;
@@ -128,7 +128,7 @@ fn escapes_everywhere(
         }));
     // States by (product, whether a heap with options is placed), each
     // with the sum that reached it.
-    let mut states: HashMap<(Element, bool), Vec<(Bits, Sum)>> = HashMap::new();
+    let mut states: BTreeMap<(Element, bool), Vec<(Bits, Sum)>> = BTreeMap::new();
     states.insert((IDENTITY, false), vec![(Bits::new(order), None)]);
     let mut first = true;
     for &t in &order_of_types {
@@ -138,7 +138,7 @@ fn escapes_everywhere(
         // The lowest multiplicity: 1 for the required type, else 0.
         let least = usize::from(first && required.is_some());
         first = false;
-        let mut next: HashMap<(Element, bool), Vec<(Bits, Sum)>> = HashMap::new();
+        let mut next: BTreeMap<(Element, bool), Vec<(Bits, Sum)>> = BTreeMap::new();
         let mut count = 0usize;
         for (&(p, placed), list) in &states {
             for (d, sum) in list {
