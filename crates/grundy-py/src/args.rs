@@ -128,6 +128,10 @@ pub(crate) fn path(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<PathBuf> {
     Ok(PathBuf::from(text))
 }
 
+/// How many items of a sequence are read between two checks of the
+/// signals.
+const CHECK_SIGNALS_EVERY: usize = 1 << 16;
+
 /// A sequence of integers (a list, a tuple, a numpy array, any iterable)
 /// each from `min` to `max`, named `name[i]` in messages; at most `limit`
 /// of them.
@@ -151,6 +155,10 @@ pub(crate) fn ints_in(
     })?;
     let mut out = Vec::new();
     for (i, item) in iter.enumerate() {
+        // An endless iterator stops on Ctrl-C (it has no other end).
+        if i % CHECK_SIGNALS_EVERY == CHECK_SIGNALS_EVERY - 1 {
+            obj.py().check_signals()?;
+        }
         if i == limit {
             return Err(value_error(format!("{name}: more than {limit} items")));
         }

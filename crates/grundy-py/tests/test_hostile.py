@@ -11,6 +11,7 @@ import stat
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -144,6 +145,14 @@ LONG = {
     "python-game": "grundy.nimber(NK(), frozenset(range(70)))",
     "python-game-threads": "grundy.nimber(NK(), frozenset(range(70)), threads=2)",
     "after-save": 'grundy.heatmap([[1, 0]]).save(os.path.join(tmp, "h.png")); grundy.cram("6x7")',
+    # A callback that never returns: Ctrl-C interrupts the callback itself
+    # (on whichever thread of the search runs it), as it would interrupt
+    # the same loop run directly.
+    "endless-callback": "grundy.nimber(Spin(), 0)",
+    "endless-callback-threads": "grundy.nimber(Spin(), 0, threads=2)",
+    "endless-canonical": "grundy.nimber(SpinCanonical(), 0)",
+    # A callback that calls grundy: the inner search stops too.
+    "reentrant-callback": "grundy.nimber(Outer(), 0)",
 }
 
 SCRIPT = textwrap.dedent(
@@ -155,6 +164,25 @@ SCRIPT = textwrap.dedent(
     class NK:
         def options(self, p):
             return [frozenset(v for v in p if abs(v - u) > 1) for u in p]
+
+    class Spin:
+        def options(self, p):
+            while True:
+                pass
+
+    class SpinCanonical:
+        def options(self, p):
+            return [p + 1] if p < 5 else []
+
+        def canonical(self, p):
+            while p > 3:
+                pass
+            return p
+
+    class Outer:
+        def options(self, p):
+            grundy.nimber(NK(), frozenset(range(70)))
+            return []
 
     threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     start = time.monotonic()
@@ -183,6 +211,37 @@ def test_ctrl_c_interrupts_within_a_second(what):
     assert float(lines[0].split()[1]) < 1.0
     # No temporary file is left behind (the picture saved before is).
     assert lines[1] in ("alive []", "alive ['h.png']"), lines[1]
+
+
+def test_ctrl_c_stops_reading_an_endless_sequence():
+    # The arguments are read holding the interpreter (no other thread runs
+    # meanwhile): the signal comes from outside, as a terminal sends it.
+    script = textwrap.dedent(
+        """
+        import itertools, time
+        import grundy
+        print("ready", flush=True)
+        start = time.monotonic()
+        try:
+            grundy.octal("0.77").outcome(itertools.count())
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+        print(grundy.octal("0.77").period, flush=True)
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout.readline() == "ready\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=60)
+        assert time.monotonic() - sent < 5
+    finally:
+        child.kill()
+    assert out.split() == ["interrupted", "12"], out
 
 
 def test_a_progress_callback_that_raises_stops_the_work():
