@@ -46,7 +46,7 @@ pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> 
 }
 
 /// A huge integer for a message: its digits, cut in the middle.
-fn short_int(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+pub(crate) fn short_int(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     let text = obj.str()?.to_string_lossy().into_owned();
     Ok(if text.len() > 40 {
         format!(

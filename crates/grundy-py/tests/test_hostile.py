@@ -4,6 +4,7 @@ callbacks that raise, files that cannot be written. Each answer is a
 ValueError or TypeError with a message (an OSError subclass for files,
 KeyboardInterrupt for Ctrl-C), and the interpreter goes on."""
 
+import itertools
 import math
 import os
 import signal
@@ -392,3 +393,26 @@ def test_math_is_still_exact_after_errors():
             grundy.octal("bad")
     assert grundy.octal("0.77").value(10**18) == 1
     assert not math.isnan(grundy.cram("3x4").seconds)
+
+
+def test_nodes_too_large_for_any_integer_type_are_out_of_range():
+    # Beyond 128 bits: a ValueError as for any node out of range, never an
+    # OverflowError; an index beyond the platform's is an IndexError.
+    g = grundy.graph(3, [(0, 1)])
+    for call in [
+        lambda: grundy.graph(3, [(0, 2**200)]),
+        lambda: grundy.graph(3, [(-(2**200), 0)]),
+        lambda: grundy.node_kayles(3, [(0, 2**200)]),
+        lambda: g.outcome([2**200]),
+        lambda: g.hint([0, -(2**200)]),
+        lambda: g.value(2**200),
+    ]:
+        with pytest.raises(ValueError, match=r"out of range \(nodes are 0..=2\)") as e:
+            call()
+        assert "digits" in str(e.value) and len(str(e.value)) < 120
+    with pytest.raises(TypeError, match="must be an integer, not float"):
+        g.outcome([1.0])
+    for index in (2**70, -(2**70)):
+        with pytest.raises(IndexError):
+            g.values[index]
+    assert g.values[np.int64(1)] == g.value(1)
