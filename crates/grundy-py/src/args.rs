@@ -7,7 +7,7 @@
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyFloat, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyFloat, PyString};
 use std::path::PathBuf;
 
 use crate::errors::value_error;
@@ -142,9 +142,15 @@ pub(crate) fn ints_in(
     max: u64,
     limit: usize,
 ) -> PyResult<Vec<u64>> {
-    if obj.is_instance_of::<PyString>() {
+    // Text and bytes are sequences too, but never of the integers meant
+    // (`b"5"` is the integer 53).
+    if obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<PyBytes>()
+        || obj.is_instance_of::<PyByteArray>()
+    {
         return Err(PyTypeError::new_err(format!(
-            "{name} must be a sequence of integers, not str"
+            "{name} must be a sequence of integers, not {}",
+            type_name(obj)
         )));
     }
     let iter = obj.try_iter().map_err(|_| {

@@ -416,3 +416,19 @@ def test_nodes_too_large_for_any_integer_type_are_out_of_range():
         with pytest.raises(IndexError):
             g.values[index]
     assert g.values[np.int64(1)] == g.value(1)
+
+
+def test_bytes_are_not_sequences_of_integers():
+    # b"5" is the integer 53 to an iterator: never a Chomp row of 53.
+    for call in [
+        lambda: grundy.chomp(b"5"),
+        lambda: grundy.chomp(bytearray(b"3,2,1")),
+        lambda: grundy.subtraction(b"\x01\x03"),
+        lambda: grundy.octal("0.77").outcome(b"ab"),
+        lambda: grundy.octal("0.77").hint(b"ab"),
+        lambda: grundy.row(b"\x01", 8),
+        lambda: grundy.knight_grid(b"\x01\x02", [0]),
+    ]:
+        with pytest.raises(TypeError, match="not (bytes|bytearray)"):
+            call()
+    assert grundy.chomp("5").nimber == grundy.chomp([5]).nimber
