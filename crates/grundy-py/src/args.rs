@@ -119,8 +119,10 @@ pub(crate) fn path(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<PathBuf> {
             "{name} must be a path given as text, not bytes"
         )));
     }
-    let text: String = text.extract()?;
-    if text.contains('\0') {
+    // As Python's `open` takes it: a name that is not UTF-8 (surrogate
+    // escapes, as `os.listdir` gives it) is the file's bytes.
+    let text: std::ffi::OsString = text.extract()?;
+    if text.to_string_lossy().contains('\0') {
         return Err(value_error(format!(
             "{name}: a path cannot contain a NUL byte"
         )));

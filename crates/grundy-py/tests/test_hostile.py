@@ -432,3 +432,18 @@ def test_bytes_are_not_sequences_of_integers():
         with pytest.raises(TypeError, match="not (bytes|bytearray)"):
             call()
     assert grundy.chomp("5").nimber == grundy.chomp([5]).nimber
+
+
+def test_paths_that_are_not_utf8(tmp_path):
+    # A file name of bytes that are not UTF-8 (as os.listdir gives it,
+    # with surrogate escapes) names that file, as with open().
+    name = os.fsdecode(b"caf\xe9")
+    proof = tmp_path / (name + ".proof")
+    grundy.cram("3x4", proof=proof)
+    assert os.listdir(tmp_path) == [name + ".proof"]
+    assert tuple(grundy.check_proof(str(proof))) == ("cram 3x4", 1, 4)
+    picture = tmp_path / (name + ".png")
+    grundy.heatmap([[1, 0]]).save(picture)
+    assert picture.read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(FileNotFoundError):
+        grundy.check_proof(tmp_path / (name + ".missing"))
