@@ -447,3 +447,15 @@ def test_paths_that_are_not_utf8(tmp_path):
     assert picture.read_bytes()[:4] == b"\x89PNG"
     with pytest.raises(FileNotFoundError):
         grundy.check_proof(tmp_path / (name + ".missing"))
+
+
+def test_grid_sides_of_unknown_length_are_read_up_to_the_limit():
+    # range(10**30) has no len(), an iterator none either: their
+    # coordinates are read up to the limit, with the message of the limit
+    # (not "a grid of 0 x 3 cells").
+    for xs in (range(10**30), itertools.count()):
+        with pytest.raises(ValueError, match="more than 4096 items"):
+            grundy.knight_grid(xs, range(3))
+    with pytest.raises(TypeError, match="xs must be a sequence of integers, not ndarray"):
+        grundy.knight_grid(np.array(5), range(3))
+    assert grundy.knight_grid(iter(range(4)), iter([0])).shape == (1, 4)
