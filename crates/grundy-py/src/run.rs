@@ -209,9 +209,11 @@ pub(crate) fn run_detached<'py, R: Send>(
     work: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
     let done = Done::default();
+    let stack = worker_stack(py);
     let outcome = std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .name("grundy".to_owned())
+            .stack_size(stack)
             .spawn_scoped(scope, || {
                 CURRENT.with(|current| *current.borrow_mut() = Some(Arc::clone(stop)));
                 let result =
@@ -271,6 +273,25 @@ pub(crate) fn run_detached<'py, R: Send>(
         }
     }
 }
+
+/// The stack of the thread a computation runs on, where a game's
+/// callbacks run and the `__hash__` and `__eq__` of its positions, which
+/// recurse through nested positions in C: [`WORKER_STACK`], more than a
+/// Python thread has (the platform's 8 MiB), or `threading.stack_size()`
+/// if larger; never the 2 MiB of a Rust thread, on which a position that
+/// Python hashes on any of its threads would overflow the stack. Only the
+/// pages touched are used. (The search's own threads, with `threads=`,
+/// have as much: `sg_search`'s pool.)
+fn worker_stack(py: Python<'_>) -> usize {
+    let asked = py
+        .import("threading")
+        .and_then(|threading| threading.getattr("stack_size")?.call0()?.extract::<usize>())
+        .unwrap_or(0);
+    asked.max(WORKER_STACK)
+}
+
+/// The least stack of a computation's thread.
+const WORKER_STACK: usize = 16 << 20;
 
 /// The `RuntimeError` for a panic (a bug of the module: no input should
 /// reach one).

@@ -459,3 +459,36 @@ def test_grid_sides_of_unknown_length_are_read_up_to_the_limit():
     with pytest.raises(TypeError, match="xs must be a sequence of integers, not ndarray"):
         grundy.knight_grid(np.array(5), range(3))
     assert grundy.knight_grid(iter(range(4)), iter([0])).shape == (1, 4)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_positions_nested_as_deep_as_python_hashes_them(threads):
+    # A position nested 100000 deep (a history as a linked tuple): Python
+    # hashes it on any of its threads (8 MiB of stack); the search's
+    # threads, where the position is hashed and compared, have as much. In
+    # a subprocess: running out of stack is a crash.
+    script = textwrap.dedent(
+        f"""
+        import threading
+        import grundy
+
+        deep = ()
+        for _ in range(100_000):
+            deep = (deep,)
+        seen = []
+        worker = threading.Thread(target=lambda: seen.append(hash(deep)))
+        worker.start()
+        worker.join()
+
+        class Game:
+            def options(self, p):
+                return [deep, (deep, 1)] if p == 0 else []
+
+        print(grundy.nimber(Game(), 0, threads={threads}), len(seen))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr[-500:])
+    assert done.stdout.split() == ["1", "1"]
