@@ -27,15 +27,23 @@ pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> 
             sg_text::quote(&obj.repr()?.to_string_lossy())
         )));
     }
-    let range = || match min {
-        0 => format!("{name} must be at most {max}"),
+    // "at most" only for a number too large: a negative one is told the
+    // whole range ("heaps[0] must be at most 9223372036854775807, not -1"
+    // would be no help).
+    let range = |too_large: bool| match min {
+        0 if too_large => format!("{name} must be at most {max}"),
         _ => format!("{name} must be from {min} to {max}"),
     };
     match obj.extract::<i128>() {
         Ok(value) if value >= i128::from(min) && value <= i128::from(max) => Ok(value as u64),
-        Ok(value) => Err(value_error(format!("{}, not {value}", range()))),
+        Ok(value) => Err(value_error(format!("{}, not {value}", range(value > 0)))),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Err(value_error(format!("{}, not {}", range(), short_int(obj)?)))
+            let too_large = obj.gt(0)?;
+            Err(value_error(format!(
+                "{}, not {}",
+                range(too_large),
+                short_int(obj)?
+            )))
         }
         Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => Err(PyTypeError::new_err(format!(
             "{name} must be an integer, not {}",

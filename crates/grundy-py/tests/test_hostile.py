@@ -7,6 +7,7 @@ KeyboardInterrupt for Ctrl-C), and the interpreter goes on."""
 import itertools
 import math
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -492,3 +493,19 @@ def test_positions_nested_as_deep_as_python_hashes_them(threads):
     )
     assert done.returncode == 0, (done.returncode, done.stderr[-500:])
     assert done.stdout.split() == ["1", "1"]
+
+
+def test_a_negative_number_is_told_the_whole_range():
+    game = grundy.octal("0.77")
+    for call, name in [
+        (lambda: game.outcome([3, -1]), "heaps[1]"),
+        (lambda: game.value(-(2**200)), "n"),
+        (lambda: grundy.knight(-1, 0), "x"),
+        (lambda: grundy.octal("0.77", to=-5), "to"),
+    ]:
+        with pytest.raises(ValueError, match=rf"^{re.escape(name)} must be from 0 to \d+, not -"):
+            call()
+    with pytest.raises(ValueError, match=r"^heaps\[0\] must be at most 9223372036854775807, not 9223372036854775808$"):
+        game.outcome([2**63])
+    with pytest.raises(ValueError, match=r"^n must be at most \d+, not \d+\.\.\.\d+ \(\d+ digits\)"):
+        game.value(10**50)
