@@ -474,3 +474,21 @@ fn options_that_make_no_sense_with_misere_are_refused() {
     let (_, err) = fails(&["octal", "--subtract", "1,0", "--misere"], "");
     assert!(err.contains("--subtract"), "{err}");
 }
+
+#[test]
+fn an_uncertified_stretch_is_not_called_aperiodic() {
+    // 0.77's pretending function repeats with period 12 from heap 71, but
+    // heaps 0..=100 are too few for the periodicity theorem: no period is
+    // claimed, and none denied.
+    let text = run_ok(&["octal", "0.77", "--misere", "--to", "100"]);
+    assert!(
+        text.contains("period          none certified up to heap 100\n"),
+        "{text}"
+    );
+    assert!(!text.contains("not periodic"), "{text}");
+    let j = json(&["octal", "0.77", "--misere", "--to", "100"]);
+    assert_eq!(
+        (j["period"].is_null(), j["certified"].as_bool()),
+        (true, Some(false))
+    );
+}
