@@ -44,6 +44,7 @@ if [ -z "$IGSOLVE" ] || ! [ -x "$IGSOLVE" ]; then
     echo "then:             PATH=DIR/bin:\$PATH $0" >&2
     exit 2
 fi
+IGSOLVE=$(realpath "$IGSOLVE")
 
 cargo build --release -q -p sg-solve --bin grundy
 GRUNDY=target/release/grundy
@@ -74,7 +75,11 @@ for ((round = 1; round <= ROUNDS; round++)); do
         rows=${board%x*}
         cols=${board#*x}
         run_timed "$tmp/ours" "$GRUNDY" cram "$board" --json "${GRUNDY_EXTRA[@]}"
-        run_timed "$tmp/theirs" "$IGSOLVE" "${IGSOLVE_EXTRA[@]}" cram -r "$rows" -c "$cols"
+        # In an empty folder of its own: an endgame database igsolve
+        # writes (--edb_segments) is built within the run timed, never
+        # found from an earlier run, and left nowhere.
+        rm -rf "$tmp/igsolve" && mkdir "$tmp/igsolve"
+        run_timed "$tmp/theirs" env -C "$tmp/igsolve" "$IGSOLVE" "${IGSOLVE_EXTRA[@]}" cram -r "$rows" -c "$cols"
         ours_n=$(sed -n 's/.*"nimber":\([0-9]*\).*/\1/p' "$tmp/ours")
         theirs_n=$(sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p' "$tmp/theirs")
         if [ -z "$ours_n" ] || [ "$ours_n" != "$theirs_n" ]; then
