@@ -14,10 +14,10 @@
 #
 # grundy runs with its defaults (one thread per CPU, the compiled-in
 # endgame table); `GRUNDY_ARGS` adds options (e.g. `--threads 1`).
-# igsolve runs at its fastest settings on this kind of machine: its default
-# method, and no endgame database (`--edb_segments 1` builds one first,
-# which costs more than it saves on these boards: 5x8 took 31 s with it,
-# 2.5 s without).
+# igsolve runs with its defaults (its default method for Cram, no endgame
+# database); `IGSOLVE_ARGS` adds its global options, to find its fastest
+# setting on a machine (e.g. `--edb_segments 1`, which builds an endgame
+# database first, or `-m br`).
 #
 # igsolve is not part of this repository: install it with
 #   RUSTFLAGS="-C target-cpu=native" cargo install igsolve --root DIR
@@ -48,6 +48,7 @@ fi
 cargo build --release -q -p sg-solve --bin grundy
 GRUNDY=target/release/grundy
 read -r -a GRUNDY_EXTRA <<<"${GRUNDY_ARGS:-}"
+read -r -a IGSOLVE_EXTRA <<<"${IGSOLVE_ARGS:-}"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -73,7 +74,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
         rows=${board%x*}
         cols=${board#*x}
         run_timed "$tmp/ours" "$GRUNDY" cram "$board" --json "${GRUNDY_EXTRA[@]}"
-        run_timed "$tmp/theirs" "$IGSOLVE" cram -r "$rows" -c "$cols"
+        run_timed "$tmp/theirs" "$IGSOLVE" "${IGSOLVE_EXTRA[@]}" cram -r "$rows" -c "$cols"
         ours_n=$(sed -n 's/.*"nimber":\([0-9]*\).*/\1/p' "$tmp/ours")
         theirs_n=$(sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p' "$tmp/theirs")
         if [ -z "$ours_n" ] || [ "$ours_n" != "$theirs_n" ]; then
@@ -89,7 +90,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 
 echo
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); grundy ${GRUNDY_ARGS:-(defaults)}; igsolve ${IGSOLVE_ARGS:-(defaults)}"
 echo
 echo "| board | nimber | grundy wall (s) | grundy CPU (s) | igsolve wall (s) | igsolve CPU (s) | speed-up (wall) | speed-up (CPU) |"
 echo "|---|---|---|---|---|---|---|---|"

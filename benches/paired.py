@@ -5,7 +5,9 @@
 
 Runs the commands in turns (A, B, C, A, B, C, ...) N times after one
 warm-up round, so that load from other processes hits all of them alike.
-Each command is split on spaces (no shell). Prints, per command, the median
+Each command is split on spaces (no shell); leading words NAME=VALUE set
+environment variables for that command alone (as env(1) would, without
+starting another program: `GRUNDY_SCAN_SIMD=avx2 grundy floor`). Prints, per command, the median
 wall time, the median over rounds of its time divided by A's time in the
 same round, and its peak resident memory (one more run under GNU time,
 /usr/bin/time, when installed: Debian `apt-get install time`; else n/a).
@@ -32,20 +34,33 @@ def peak_kib(argv, stdin_path):
         print(f"paired.py: {GNU_TIME} is missing (Debian: apt-get install time): "
               "no peak memory", file=sys.stderr)
         return None
+    env, argv = split_env(argv)
     with open(stdin_path or os.devnull, "rb") as stdin:
-        r = subprocess.run([GNU_TIME, "-f", "%M", *argv], stdin=stdin,
+        r = subprocess.run([GNU_TIME, "-f", "%M", *argv], stdin=stdin, env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
     return int(r.stderr.split()[-1])
 
 
+def split_env(argv):
+    """The environment for argv (ours, with its leading NAME=VALUE words)
+    and the command after them."""
+    env = dict(os.environ)
+    while argv and "=" in argv[0] and not argv[0].startswith("="):
+        name, value = argv[0].split("=", 1)
+        env[name] = value
+        argv = argv[1:]
+    return env, argv
+
+
 def run_once(argv, stdin_path):
     """Runs argv once; returns its wall time."""
+    env, argv = split_env(argv)
     stdin_fd = os.open(stdin_path or os.devnull, os.O_RDONLY)
     null_fd = os.open(os.devnull, os.O_WRONLY)
     try:
         actions = [(os.POSIX_SPAWN_DUP2, stdin_fd, 0), (os.POSIX_SPAWN_DUP2, null_fd, 1)]
         start = time.perf_counter()
-        pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+        pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions)
         _, status = os.waitpid(pid, 0)
         elapsed = time.perf_counter() - start
     finally:

@@ -22,7 +22,8 @@ pub(crate) fn render(lines: &[String]) -> String {
         "Grundy tables in the `.sgt` format of `crates/sg-tables/FORMAT.md`: one byte per \
          entry for rows and knights, the encoded description for a knight pattern, u16 \
          values for an octal sequence, records for the octal catalogue (listed in `OCTAL.md`), \
-         4-bit slots of static functions for the Cram endgame.\n\
+         16-bit slots (a 4-bit nimber and a 12-bit fingerprint) of static functions for the \
+         Cram endgame.\n\
          Regenerate with `cargo xtask gen`; `cargo xtask gen --check` fails when they are \
          stale.\n\n",
     );
@@ -82,12 +83,15 @@ pub(crate) fn render_line(e: &Entry<'_>) -> String {
         Game::CramEndgame {
             max_cells,
             polyominoes,
+            nimber_bits,
+            fingerprint_bits,
             ..
         } => (
             "Cram endgame",
             format!(
                 "every polyomino of at most {max_cells} cells ({polyominoes}), by canonical form: \
-                 a static function of 4-bit nimbers per size"
+                 a static function per size of {nimber_bits}-bit nimbers with \
+                 {fingerprint_bits}-bit fingerprints"
             ),
         ),
     };

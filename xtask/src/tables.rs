@@ -30,12 +30,13 @@ use std::time::{Duration, Instant};
 pub(crate) const OCTAL_LIMIT: u64 = 4096;
 
 /// The default `K` of the Cram endgame table (every polyomino of at most
-/// `K` cells). The file of 14 cells is 755 635 bytes (1 227 708
-/// polyominoes, 4.9 bits each) and takes about 2 s of CPU to make
-/// (`cargo xtask bench --only cram --cram-cells K`, dev profile); 13 cells
-/// would be 200 889 bytes and 0.5 s, 15 cells 2 863 013 bytes and 9 s for
-/// about 5% less time in the search of 5 x 7 (`cargo run --release -p
-/// sg-tables --example cram_endgame`, with a table of 15 cells).
+/// `K` cells). The file of 14 cells is 3 021 424 bytes (1 227 708
+/// polyominoes, 19.7 bits each: a 4-bit nimber and a 12-bit fingerprint
+/// in 1.23 slots) and takes about 2.7 s of CPU to make (`cargo xtask bench
+/// --only cram --cram-cells K`, dev profile); 13 cells would be 802 494
+/// bytes, 15 cells 11 450 882 bytes and about 16 s, 16 cells 43 625 928
+/// bytes, 60 s and 1.3 GB, for at most 10% to 15% less time in the
+/// search of 5 x 7, 5 x 8 and 4 x 11 (docs/TABLES.md).
 pub(crate) const CRAM_CELLS: u32 = 14;
 
 /// The file name of the Cram endgame table.
@@ -203,8 +204,8 @@ impl Spec {
             Self::Knight { size } => size * size,
             Self::KnightPattern => 1 << 16,
             Self::OctalCatalogue { limit } => u64::from(CATALOGUE_GAMES) * (64 + 2 * limit),
-            // Under a byte a polyomino, and the records.
-            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) + 4096,
+            // 1.23 slots of two bytes a polyomino, and the records.
+            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) * 5 / 2 + 4096,
         }
     }
 
@@ -234,8 +235,11 @@ impl Spec {
             // Each thread's sequence: values, rare heaps and the period
             // search, a few dozen bytes a heap.
             Self::OctalCatalogue { limit } => limit * 64 * 64,
-            // The keys (16 bytes each), their nimbers and the hash.
-            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) * 24,
+            // The keys (16 bytes each), and for the largest size the pairs
+            // of keys and nimbers, the hashes and the peeling's arrays: a
+            // peak of 72 bytes a polyomino measured for 15 and 16 cells
+            // (0.34 and 1.28 GB).
+            Self::CramEndgame { max_cells } => Self::polyominoes(max_cells) * 80,
         }
     }
 

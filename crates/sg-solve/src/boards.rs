@@ -12,6 +12,10 @@ pub const CRAM_MAX_SIDE: u32 = sg_search::games::cram::MAX_SIDE;
 /// The most cells of the shorter side of a Cram board.
 pub const CRAM_MAX_SHORT_SIDE: u32 = sg_search::games::cram::MAX_SHORT_SIDE;
 
+/// The most rows (or columns) of a Chomp diagram: rows + columns at most
+/// 127.
+pub const CHOMP_MAX_ROWS: usize = 126;
+
 /// A problem in an input, at a line and column (both 1-based; columns
 /// count bytes) when it has a place.
 #[derive(Debug, Clone, PartialEq, Eq)]

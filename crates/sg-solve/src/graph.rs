@@ -140,11 +140,12 @@ fn solve_with(
 }
 
 /// How the input's nodes `0..n` map to the graph's: the identity, or, when
-/// more nodes are declared than the input has bytes, the nodes that appear
-/// in an edge, in increasing order (every other node has no moves and no
-/// predecessor: its value is 0 and it never moves).
-#[derive(Debug)]
-struct Nodes {
+/// more nodes are declared than the input has bytes (or than a caller's
+/// bound), the nodes that appear in an edge, in increasing order (every
+/// other node has no moves and no predecessor: its value is 0 and it never
+/// moves). Memory is then bounded by the edges, never by the declared `n`.
+#[derive(Debug, Clone)]
+pub struct Nodes {
     declared: usize,
     /// `None`: the identity. Else the sorted input nodes of the graph's nodes.
     appearing: Option<Vec<u32>>,
@@ -153,7 +154,7 @@ struct Nodes {
 impl Nodes {
     /// The numbering for `n` declared nodes and these edges, which it
     /// renumbers in place if `n > dense_max`.
-    fn new(n: usize, dense_max: usize, sources: &mut [u32], targets: &mut [u32]) -> Self {
+    pub fn new(n: usize, dense_max: usize, sources: &mut [u32], targets: &mut [u32]) -> Self {
         if n <= dense_max {
             return Self::identity(n);
         }
@@ -170,20 +171,25 @@ impl Nodes {
     }
 
     /// The input's own numbering of `n` nodes.
-    fn identity(n: usize) -> Self {
+    pub fn identity(n: usize) -> Self {
         Self {
             declared: n,
             appearing: None,
         }
     }
 
+    /// The nodes declared, `n`.
+    pub fn declared(&self) -> usize {
+        self.declared
+    }
+
     /// Nodes of the graph to build.
-    fn graph_nodes(&self) -> usize {
+    pub fn graph_nodes(&self) -> usize {
         self.appearing.as_ref().map_or(self.declared, Vec::len)
     }
 
     /// The graph's node for input node `v`, `None` if it is not in the graph.
-    fn in_graph(&self, v: u32) -> Option<u32> {
+    pub fn in_graph(&self, v: u32) -> Option<u32> {
         match &self.appearing {
             None => Some(v),
             Some(a) => a.binary_search(&v).ok().map(|i| i as u32),
@@ -191,7 +197,7 @@ impl Nodes {
     }
 
     /// The input node of the graph's node `v`.
-    fn input_node(&self, v: u32) -> u32 {
+    pub fn input_node(&self, v: u32) -> u32 {
         self.appearing.as_ref().map_or(v, |a| a[v as usize])
     }
 }

@@ -95,29 +95,7 @@ pub(crate) fn format_size(bytes: u64) -> String {
     format!("{bytes} bytes")
 }
 
-/// Parses a size for `--max-input`: a number of bytes, optionally followed
-/// by `K`, `M`, `G` or `T` (powers of 1024, with or without `iB`).
-pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    let (number, unit) = text.split_at(digits);
-    let number = crate::cmd::numbers::digits(number)
-        .map_err(|why| format!("{why}: expected a number of bytes, e.g. 512M"))?;
-    let shift = match unit {
-        "" => 0,
-        "K" | "KiB" => 10,
-        "M" | "MiB" => 20,
-        "G" | "GiB" => 30,
-        "T" | "TiB" => 40,
-        _ => {
-            let unit = sg_solve::error::quote(unit);
-            return Err(format!("unknown unit {unit} (use K, M, G or T)"));
-        }
-    };
-    number
-        .checked_mul(1 << shift)
-        .filter(|&n| n > 0)
-        .ok_or_else(|| "the size must be between 1 byte and 2^64 - 1 bytes".to_owned())
-}
+pub(crate) use sg_solve::numbers::parse_size;
 
 /// The input `path` (standard input when `None`), at most `limit` bytes.
 pub(crate) fn read_input(path: Option<&Path>, limit: u64) -> Result<Input, ReadError> {

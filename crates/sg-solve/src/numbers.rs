@@ -2,7 +2,8 @@
 //! sign, no `+`, no spaces, no `_`). The command line's options and
 //! arguments (`grundy`'s `cmd::numbers`, and `cargo xtask`'s, through
 //! [`number`]) and `--subtract` lists ([`crate::octal_args`]) read their
-//! numbers with [`digits`].
+//! numbers with [`digits`]; sizes in bytes (`--memory 512M`) with
+//! [`parse_size`].
 
 /// `text` as a number of decimal digits only, fitting in 64 bits.
 pub fn digits(text: &str) -> Result<u64, String> {
@@ -33,4 +34,29 @@ where
         }
         T::try_from(value).map_err(|_| out_of_range())
     }
+}
+
+/// Parses a size in bytes (`--max-input`, `--memory`): a number of bytes,
+/// optionally followed by `K`, `M`, `G` or `T` (powers of 1024, with or
+/// without `iB`).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let digit_count = text.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, unit) = text.split_at(digit_count);
+    let number =
+        digits(number).map_err(|why| format!("{why}: expected a number of bytes, e.g. 512M"))?;
+    let shift = match unit {
+        "" => 0,
+        "K" | "KiB" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        "T" | "TiB" => 40,
+        _ => {
+            let unit = crate::error::quote(unit);
+            return Err(format!("unknown unit {unit} (use K, M, G or T)"));
+        }
+    };
+    number
+        .checked_mul(1 << shift)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| "the size must be between 1 byte and 2^64 - 1 bytes".to_owned())
 }

@@ -13,11 +13,16 @@
 //! registers (more spills elsewhere); the byte after a number taken from
 //! the loaded word, or read from the input again; a prefetch 4 KiB ahead;
 //! for CPUs without VBMI2, a decoder in SSE2 (slower with the same reader,
-//! and would need a second reader of blocks to gain).
+//! and would need a second reader of blocks to gain). The AVX2 decoder
+//! that replaced it does not compress places (which needed VBMI2) nor
+//! use `pdep`/`pext` (microcoded on AMD before Zen 3): it computes the
+//! value ending at every byte and packs those at the numbers' ends.
 
 use crate::error::{InputError, InputErrorKind};
 
 mod blocks;
+
+pub use blocks::SIMD_VARIABLE;
 
 /// Reads non-negative integers from a byte buffer.
 #[derive(Debug, Clone)]
@@ -43,8 +48,9 @@ pub struct Scanner<'a> {
     ready: u64,
     /// The values of the current block's tokens, decoded all at once.
     decoded: [u32; BLOCK],
-    /// Whether blocks are decoded at once (the CPU has the instructions).
-    whole_blocks: bool,
+    /// How blocks are decoded at once, if at all (the CPU has the
+    /// instructions).
+    decoder: blocks::Decoder,
 }
 
 /// Bytes classified at a time.
@@ -102,7 +108,7 @@ impl<'a> Scanner<'a> {
             taken: 0,
             ready: 0,
             decoded: [0; BLOCK],
-            whole_blocks: blocks::can_decode(),
+            decoder: blocks::decoder(),
         }
     }
 
@@ -125,8 +131,8 @@ impl<'a> Scanner<'a> {
     /// only digits and separators; each start then gives its number from one
     /// 8-byte load without a branch per byte (`short_number_at`),
     /// and the next start comes from the mask, not from this token's length.
-    /// Where the CPU can, a classified block's numbers of 1 to 4 digits are
-    /// all decoded at once when it is classified (the private
+    /// Where the CPU can (AVX-512 VBMI2 or AVX2), a classified block's
+    /// numbers of 1 to 4 digits are all decoded at once when it is classified (the private
     /// `scan::blocks::decode`), and handed out from there.
     /// Everything else (blocks with other bytes, numbers of 8 digits or
     /// more, the last bytes of the input) goes byte by byte from where the
@@ -192,12 +198,16 @@ impl<'a> Scanner<'a> {
         self.block_start = base;
         self.block_end = base + BLOCK;
         self.taken = 0;
-        self.ready = 0;
-        if self.whole_blocks {
-            // SAFETY: `whole_blocks` is what `can_decode` returned.
-            self.ready =
-                unsafe { blocks::decode(block, self.buf[base + BLOCK], digits, &mut self.decoded) };
-        }
+        // SAFETY: `decoder` is what `blocks::decoder` returned.
+        self.ready = unsafe {
+            blocks::decode(
+                self.decoder,
+                block,
+                self.buf[base + BLOCK],
+                digits,
+                &mut self.decoded,
+            )
+        };
         true
     }
 
@@ -492,23 +502,32 @@ mod tests {
         }
     }
 
-    /// [`scanned_tokens_once`] with blocks decoded at once (where the CPU
-    /// can) and without, which must agree.
+    /// A scanner of `buf` whose blocks are decoded by `decoder` at most
+    /// (1 + its rank; the CPU's best, for any higher value).
+    fn scanner_with(buf: &[u8], decoder: u8) -> Scanner<'_> {
+        blocks::FORCE.store(decoder, std::sync::atomic::Ordering::Relaxed);
+        let s = Scanner::new(buf);
+        blocks::FORCE.store(0, std::sync::atomic::Ordering::Relaxed);
+        s
+    }
+
+    /// The decoders as [`scanner_with`] takes them: portable, AVX2, AVX-512.
+    const DECODERS: [u8; 3] = [1, 2, 3];
+
+    /// [`scanned_tokens_once`] with blocks decoded by every decoder the CPU
+    /// has, and by none, which must agree.
     fn scanned_tokens(buf: &[u8], small: bool) -> (Vec<u64>, Option<String>) {
-        let [whole, one_by_one] = [false, true].map(|off| {
-            blocks::DECODE_OFF.store(off, std::sync::atomic::Ordering::Relaxed);
-            let tokens = scanned_tokens_once(buf, small);
-            blocks::DECODE_OFF.store(false, std::sync::atomic::Ordering::Relaxed);
-            tokens
-        });
-        assert_eq!(whole, one_by_one, "decoded blocks differ");
-        whole
+        let [portable, rest @ ..] =
+            DECODERS.map(|d| scanned_tokens_once(scanner_with(buf, d), small));
+        for (tokens, decoder) in rest.iter().zip(&DECODERS[1..]) {
+            assert_eq!(tokens, &portable, "decoder {decoder} differs");
+        }
+        portable
     }
 
     /// The tokens by [`Scanner::next_opt`], and, with `small`, by the
     /// conversion of [`Scanner::next_small`].
-    fn scanned_tokens_once(buf: &[u8], small: bool) -> (Vec<u64>, Option<String>) {
-        let mut s = Scanner::new(buf);
+    fn scanned_tokens_once(mut s: Scanner<'_>, small: bool) -> (Vec<u64>, Option<String>) {
         let mut values = vec![];
         loop {
             let next = if small {
@@ -593,10 +612,8 @@ mod tests {
         ) {
             let starts = reference_starts(&buf);
             let (good, _) = reference_tokens(&buf);
-            for off in [false, true] {
-                blocks::DECODE_OFF.store(off, std::sync::atomic::Ordering::Relaxed);
-                let mut s = Scanner::new(&buf);
-                blocks::DECODE_OFF.store(false, std::sync::atomic::Ordering::Relaxed);
+            for decoder in DECODERS {
+                let mut s = scanner_with(&buf, decoder);
                 let stop = stop.min(good.len());
                 for &start in &starts[..stop] {
                     s.next("n").unwrap();

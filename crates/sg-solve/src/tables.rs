@@ -128,10 +128,22 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
 /// The lines of `grundy tables info` about a Cram endgame table: its
 /// polyominoes by size and its index, or why its records are invalid.
 fn describe_cram(w: &mut String, table: &Table<'_>) {
-    if let sg_tables::format::Game::CramEndgame { slots, .. } = table.info().metadata.game {
+    if let sg_tables::format::Game::CramEndgame {
+        slots,
+        nimber_bits,
+        fingerprint_bits,
+        ..
+    } = table.info().metadata.game
+    {
         let _ = writeln!(
             w,
-            "  index:           a static function per size, {slots} slots of 4 bits"
+            "  index:           a static function per size, {slots} slots of {} bits \
+             ({nimber_bits}-bit nimber, {fingerprint_bits}-bit fingerprint)",
+            nimber_bits + fingerprint_bits
+        );
+        let _ = writeln!(
+            w,
+            "  keys not held:   said not held, except one in 2^{fingerprint_bits}"
         );
     }
     match table.cram_endgame() {

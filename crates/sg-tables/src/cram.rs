@@ -1,41 +1,68 @@
-//! The Cram endgame table (kind 6): the nimber of every polyomino of at
+//! The Cram endgame table (kind 7): the nimber of every polyomino of at
 //! most `K` cells (a connected set of cells, up to the eight symmetries of
 //! the square), keyed by its canonical form in sg-search's Cram, so that
 //! the solver answers small components without search
 //! ([`sg_search::games::cram::Cram::with_endgame`]).
 //!
-//! # The index: a static function per size
+//! # The index: a static function per size, with fingerprints
 //! Storing the keys would take 16 bytes a polyomino. The table stores
 //! instead, for the polyominoes of each size `n`, a *static function*
-//! (a retrieval structure: it gives each of its keys its value, and says
-//! nothing of other keys): an array of `3 b` slots of 4 bits, `3 b` about
-//! `1.23` times the keys, where the value of a key is the XOR of three
-//! slots, one in each third, picked by a hash of the key. It is built as an
-//! XOR filter (Graf and Lemire, "Xor filters: faster and smaller than Bloom
-//! and cuckoo filters", JEA 2020) with the nimbers in place of
-//! fingerprints: the keys are peeled off the 3-hypergraph of their slots
-//! (a slot of one key is set last, so that the key's XOR is its nimber;
-//! Botelho, Pagh and Ziviani, WADS 2007), with the next seed when the
-//! peeling fails (rarely, with 1.23 slots a key).
+//! (a retrieval structure: it gives each of its keys its value): an array
+//! of `3 b` slots of 16 bits, `3 b` about `1.23` times the keys, where the
+//! XOR of three slots, one in each third, picked by a hash of the key,
+//! gives the key's nimber in its low 4 bits and the key's *fingerprint*
+//! in its high 12 bits: 12 bits of a second mix of the same hash,
+//! independent of the bits that pick the slots. It is built as an XOR
+//! filter (Graf and Lemire, "Xor filters: faster and smaller than Bloom
+//! and cuckoo filters", JEA 2020) whose fingerprints carry the nimber: the
+//! keys are peeled off the 3-hypergraph of their slots (a slot of one key
+//! is set last, so that the key's XOR is its value; Botelho, Pagh and
+//! Ziviani, WADS 2007), with the next seed when the peeling fails (rarely,
+//! with 1.23 slots a key).
 //!
-//! So a table takes about 4.9 bits a polyomino (755 635 bytes for the
-//! 1 227 708 polyominoes of at most 14 cells), and a lookup is one hash
-//! and three reads that do not depend on each other. The keys themselves,
-//! sorted, would take 16 bytes a polyomino (20 MB for 14 cells). A minimal
-//! perfect hash (the levels of bit arrays of BBHash, Limasset et al., SEA
-//! 2017) with the nimbers indexed by its rank was tried first: it took more
-//! room, and a lookup needed a dependent read (the nimber, once the rank
-//! was known) which cost more than the table saved in the search of a
-//! 5 x 7 board.
+//! # Keys it does not hold
+//! A lookup computes the key's fingerprint and answers only when the XOR
+//! of the key's three slots carries it ([`CramEndgameTable::get`] gives
+//! `None` otherwise). A key the table does not hold (a set that is not
+//! the canonical form of a polyomino: another orientation of a held
+//! shape, a set that is not connected, the canonical form of a polyomino
+//! after a change of the canonical form since the table was built, a
+//! bug) gets the XOR of three slots that do not depend on its
+//! fingerprint: it is accepted, with some other shape's nimber, with
+//! probability `2^-12` (1 in 4096) per key, and said not held otherwise.
+//! The tests (`tests/suite/cram_unheld.rs`) look up 539 001 keys that
+//! tables of 10 and 14 cells do not hold: 112 were accepted, where
+//! `539 001 / 4096`, about 132, were expected. A Cram board that finds a
+//! component not held searches it, and stops consulting the table (see
+//! [`sg_search::games::cram::Cram::with_endgame`]): a table built with
+//! another canonical form is caught at its first miss, and gives a wrong
+//! nimber before it with probability about `2^-12` in all.
 //!
-//! A key that is not in the table gets the XOR of three slots like any
-//! other, some value below 16: which is why [`CramEndgame::nimber`] is
-//! specified only for polyominoes (Cram checks that a component is
-//! connected before asking). The records are checked against each other
-//! when a table is loaded ([`CramEndgameTable::new`]), so that every
-//! lookup stays inside the table whatever the file holds; whether the
-//! nimbers are the right ones is what [`CramEndgameTable::verify_values`]
-//! checks, from the rules.
+//! # Size and speed
+//! A table takes `16 * 1.23`, about 19.7 bits a polyomino: 3 021 424
+//! bytes for the 1 227 708 polyominoes of at most 14 cells (the same
+//! static function with 4-bit slots and no fingerprint took 755 635
+//! bytes, and answered a key it did not hold with some value below 16).
+//! Each fingerprint bit halves the false acceptances and costs 1.23 bits
+//! a polyomino: 12 bits make slots of two bytes, read whole. A lookup is
+//! one hash, three reads that do not depend on each other, and one more
+//! mix for the fingerprint, which runs while the reads wait. The reads
+//! cost more than before, as the arrays of 13 and 14 cells (2.8 MB) no
+//! longer fit in a 1 MB second-level cache: the search of 5 x 7 and 5 x 8
+//! on one thread took about 5% more CPU with the table (3% to 13% over
+//! five interleaved series; docs/TABLES.md). The keys
+//! themselves, sorted, would take 16 bytes a polyomino (20 MB for 14
+//! cells). A minimal perfect hash (the levels of bit arrays of BBHash,
+//! Limasset et al., SEA 2017) with the nimbers indexed by its rank was
+//! tried first: it took more room, and a lookup needed a dependent read
+//! (the nimber, once the rank was known) which cost more than the table
+//! saved in the search of a 5 x 7 board.
+//!
+//! The records are checked against each other when a table is loaded
+//! ([`CramEndgameTable::new`]), so that every lookup stays inside the
+//! table whatever the file holds; whether the nimbers and fingerprints
+//! are the right ones is what [`CramEndgameTable::verify_values`] checks,
+//! from the rules.
 
 use crate::error::TableError;
 use crate::format::{Game, TableKind, u32_at, u64_at};
@@ -53,27 +80,50 @@ pub const MAX_CELLS: u32 = polyomino::MAX_CELLS;
 /// Bytes of a size record in the payload.
 const SIZE_RECORD: u64 = 16;
 
-/// Bits of a nimber in the table.
+/// Bits of a nimber in the table: the low bits of a slot.
 pub const NIMBER_BITS: u32 = 4;
+
+/// Bits of a key's fingerprint in the table: the high bits of a slot. A
+/// key the table does not hold is accepted with probability
+/// `2^-FINGERPRINT_BITS`.
+pub const FINGERPRINT_BITS: u32 = 12;
+
+/// Bytes of a slot (little-endian): the nimber, then the fingerprint.
+const SLOT_BYTES: u64 = 2;
+
+/// The nimber's bits of a slot.
+const NIMBER_MASK: u16 = (1 << NIMBER_BITS) - 1;
 
 /// The seeds the builder tries for a size before giving up (the peeling
 /// fails with a probability far below one in a thousand at each).
 const MAX_ATTEMPTS: u32 = 64;
 
 /// The payload length of a table of polyominoes of `1..=max_cells` cells
-/// whose arrays have `slots` slots of 4 bits in all, after checking
-/// `max_cells` and that `slots` is even.
-pub(crate) fn payload_len(max_cells: u32, polyominoes: u64, slots: u64) -> Result<u64, TableError> {
+/// whose arrays have `slots` slots in all, of `bits` (the nimber's, the
+/// fingerprint's) each, after checking the parameters: `max_cells`, fewer
+/// than 2^32 polyominoes and slots, and the slots this reader knows.
+pub(crate) fn payload_len(
+    max_cells: u32,
+    polyominoes: u64,
+    slots: u64,
+    bits: (u32, u32),
+) -> Result<u64, TableError> {
     if !(1..=MAX_CELLS).contains(&max_cells) {
         return Err(TableError::CramMaxCells {
             max_cells,
             max: MAX_CELLS,
         });
     }
-    if polyominoes > u64::from(u32::MAX) || slots % 2 == 1 {
+    if bits != (NIMBER_BITS, FINGERPRINT_BITS) {
+        return Err(TableError::CramSlotBits {
+            nimber_bits: bits.0,
+            fingerprint_bits: bits.1,
+        });
+    }
+    if polyominoes > u64::from(u32::MAX) || slots > u64::from(u32::MAX) {
         return Err(TableError::CramCounts { polyominoes, slots });
     }
-    Ok(slots / 2 + u64::from(max_cells) * SIZE_RECORD)
+    Ok(slots * SLOT_BYTES + u64::from(max_cells) * SIZE_RECORD)
 }
 
 /// The hash of `key` with seed `seed`: the SplitMix64 finaliser
@@ -107,16 +157,24 @@ fn reduce(h: u64, n: u64) -> u64 {
     ((u128::from(h) * u128::from(n)) >> 64) as u64
 }
 
-/// The three slots of `key` in an array of three thirds of `third` slots,
-/// with seed `seed`: one in each third, from 21-bit rotations of one hash.
+/// The three slots of the key of hash `h` in an array of three thirds of
+/// `third` slots: one in each third, from 21-bit rotations of the hash.
 #[inline]
-fn slots_of(key: u128, seed: u64, third: u64) -> [u64; 3] {
-    let h = hash(key, seed);
+fn slots_of(h: u64, third: u64) -> [u64; 3] {
     [
         reduce(h, third),
         third + reduce(h.rotate_left(21), third),
         2 * third + reduce(h.rotate_left(42), third),
     ]
+}
+
+/// The fingerprint of the key of hash `h`: the high
+/// [`FINGERPRINT_BITS`] of SplitMix64's next output after `h` (`mix` of
+/// `h` plus its increment), bits that do not depend on those that pick
+/// the slots. Spelled out in FORMAT.md.
+#[inline]
+fn fingerprint(h: u64) -> u16 {
+    (mix(h.wrapping_add(0x9E37_79B9_7F4A_7C15)) >> (64 - FINGERPRINT_BITS)) as u16
 }
 
 /// The polyominoes of one size.
@@ -138,7 +196,7 @@ struct Size {
 pub struct CramEndgameTable<'a> {
     max_cells: u32,
     sizes: Vec<Size>,
-    /// The slots of all sizes, two a byte, the first in the low four bits.
+    /// The slots of all sizes, two bytes each, little-endian.
     slots: Cow<'a, [u8]>,
 }
 
@@ -154,6 +212,7 @@ impl<'a> CramEndgameTable<'a> {
             max_cells,
             polyominoes,
             slots: total_slots,
+            ..
         } = game
         else {
             unreachable!("checked to be a Cram endgame table");
@@ -166,7 +225,7 @@ impl<'a> CramEndgameTable<'a> {
             let count = u64_at(payload, at);
             let attempt = u32_at(payload, at + 8);
             let third = u32_at(payload, at + 12);
-            if third < 2 || third % 2 == 1 {
+            if third == 0 {
                 return Err(TableError::CramSizeRecord { cells, third });
             }
             // `polyominoes_so_far <= polyominoes` and `start <= total_slots`.
@@ -286,24 +345,30 @@ impl<'a> CramEndgameTable<'a> {
         Some(size.count.into())
     }
 
-    /// The 4-bit slot `at`.
+    /// The slot `at` (the records keep every lookup's slots in the array).
     #[inline]
-    fn slot(&self, at: u64) -> Option<u8> {
-        let byte = *self.slots.get(usize::try_from(at / 2).ok()?)?;
-        Some(byte >> (4 * (at % 2)) & 0xf)
+    fn slot(&self, at: u64) -> Option<u16> {
+        let at = usize::try_from(at).ok()?.checked_mul(SLOT_BYTES as usize)?;
+        let bytes = self.slots.get(at..at + SLOT_BYTES as usize)?;
+        Some(u16::from_le_bytes([bytes[0], bytes[1]]))
     }
 
-    /// The nimber of the polyomino whose canonical form is `key`: the XOR
-    /// of its three slots in the array of its size. `None` when `key` has
-    /// no cell or more than [`max_cells`](Self::max_cells); for a key of
-    /// that many cells that is not the canonical form of a polyomino, some
-    /// value below 16.
+    /// The nimber of the polyomino whose canonical form is `key`: the low
+    /// bits of the XOR of its three slots in the array of its size, when
+    /// the high bits are the key's fingerprint. `None` when `key` has no
+    /// cell or more than [`max_cells`](Self::max_cells), or when the
+    /// table does not hold it: a key of that many cells that is not the
+    /// canonical form of a polyomino gets `None` except with probability
+    /// `2^-`[`FINGERPRINT_BITS`] (then some nimber below 16).
     #[inline]
     pub fn get(&self, key: u128) -> Option<u8> {
         let cells = key.count_ones();
         let size = self.sizes.get((cells as usize).checked_sub(1)?)?;
-        let [a, b, c] = slots_of(key, seed(cells, size.attempt), size.third.into());
-        Some(self.slot(size.start + a)? ^ self.slot(size.start + b)? ^ self.slot(size.start + c)?)
+        let h = hash(key, seed(cells, size.attempt));
+        let [a, b, c] = slots_of(h, size.third.into());
+        let value =
+            self.slot(size.start + a)? ^ self.slot(size.start + b)? ^ self.slot(size.start + c)?;
+        (value >> NIMBER_BITS == fingerprint(h)).then_some((value & NIMBER_MASK) as u8)
     }
 
     /// Adds the polyominoes of the next size, `self.max_cells() + 1`
@@ -336,7 +401,7 @@ impl<'a> CramEndgameTable<'a> {
             keys.iter().copied().zip(nimbers.iter().copied()).collect();
         pairs.sort_unstable();
         let (attempt, third, values) = build(&pairs, cells)?;
-        let start = 2 * self.slots.len() as u64;
+        let start = self.slots.len() as u64 / SLOT_BYTES;
         self.sizes.push(Size {
             count,
             attempt,
@@ -348,7 +413,7 @@ impl<'a> CramEndgameTable<'a> {
         });
         self.max_cells = cells;
         let store = self.slots.to_mut();
-        store.extend(values.chunks_exact(2).map(|pair| pair[0] | pair[1] << 4));
+        store.extend(values.iter().flat_map(|value| value.to_le_bytes()));
         Ok(())
     }
 
@@ -357,7 +422,9 @@ impl<'a> CramEndgameTable<'a> {
         Game::CramEndgame {
             max_cells: self.max_cells,
             polyominoes: self.len(),
-            slots: 2 * self.slots.len() as u64,
+            slots: self.slots.len() as u64 / SLOT_BYTES,
+            nimber_bits: NIMBER_BITS,
+            fingerprint_bits: FINGERPRINT_BITS,
         }
     }
 
@@ -433,14 +500,15 @@ impl<'a> CramEndgameTable<'a> {
 
 /// The static function of `pairs` (sorted, distinct keys of `cells` cells):
 /// the attempt of the seed that worked, a third of the array in slots,
-/// and the array (one 4-bit value a byte). Peels the 3-hypergraph whose
+/// and the array, in which the XOR of each key's three slots is its nimber
+/// and its fingerprint. Peels the 3-hypergraph whose
 /// edges are the keys' slots: a slot of one key only is that key's (it is
 /// set last, after the key's other two slots); the key is removed and the
 /// peeling goes on, until every key has a slot of its own (then the array
 /// is filled in the reverse order) or none is left (then the next seed).
-fn build(pairs: &[(u128, u8)], cells: u32) -> Result<(u32, u64, Vec<u8>), TableError> {
+fn build(pairs: &[(u128, u8)], cells: u32) -> Result<(u32, u64, Vec<u16>), TableError> {
     let n = pairs.len() as u64;
-    let third = (n * 123 / 100 + 32).div_ceil(3).next_multiple_of(2);
+    let third = (n * 123 / 100 + 32).div_ceil(3);
     let len = 3 * third as usize;
     for attempt in 0..MAX_ATTEMPTS {
         let seed = seed(cells, attempt);
@@ -448,8 +516,9 @@ fn build(pairs: &[(u128, u8)], cells: u32) -> Result<(u32, u64, Vec<u8>), TableE
         // Per slot, the XOR of the indices of its keys: the index of its
         // key when it has one left.
         let mut owner = vec![0u32; len];
-        for (i, &(key, _)) in (0u32..).zip(pairs) {
-            for slot in slots_of(key, seed, third) {
+        let hashes: Vec<u64> = pairs.iter().map(|&(key, _)| hash(key, seed)).collect();
+        for (i, &h) in (0u32..).zip(&hashes) {
+            for slot in slots_of(h, third) {
                 degree[slot as usize] += 1;
                 owner[slot as usize] ^= i;
             }
@@ -462,7 +531,7 @@ fn build(pairs: &[(u128, u8)], cells: u32) -> Result<(u32, u64, Vec<u8>), TableE
             }
             let i = owner[slot];
             peeled.push((i, slot));
-            for other in slots_of(pairs[i as usize].0, seed, third) {
+            for other in slots_of(hashes[i as usize], third) {
                 let other = other as usize;
                 degree[other] -= 1;
                 owner[other] ^= i;
@@ -474,16 +543,16 @@ fn build(pairs: &[(u128, u8)], cells: u32) -> Result<(u32, u64, Vec<u8>), TableE
         if peeled.len() < pairs.len() {
             continue;
         }
-        let mut values = vec![0u8; len];
+        let mut values = vec![0u16; len];
         for &(i, own) in peeled.iter().rev() {
-            let (key, nimber) = pairs[i as usize];
+            let (h, nimber) = (hashes[i as usize], pairs[i as usize].1);
             // The key's other slots are set (keys peeled after it) or
             // stay 0; its own slot is not set yet.
-            let others = slots_of(key, seed, third)
+            let others = slots_of(h, third)
                 .iter()
                 .filter(|&&c| c as usize != own)
                 .fold(0, |x, &c| x ^ values[c as usize]);
-            values[own] = nimber ^ others;
+            values[own] = (u16::from(nimber) | fingerprint(h) << NIMBER_BITS) ^ others;
         }
         return Ok((attempt, third, values));
     }

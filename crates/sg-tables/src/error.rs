@@ -59,6 +59,13 @@ pub enum TableError {
     /// A table kind this reader does not know.
     #[error("unknown table kind {0}")]
     UnknownKind(u32),
+    /// A Cram endgame table of the first layout (kind 6: 4-bit slots,
+    /// no fingerprints), which could answer a key it did not hold with
+    /// some nimber: no longer read.
+    #[error(
+        "a Cram endgame table of the retired layout (table kind 6: 4-bit slots without fingerprints), which this reader refuses: regenerate it with `cargo xtask gen` (`--cram-cells K --out DIR` for another size)"
+    )]
+    RetiredCramEndgame,
     /// The table is valid but of another kind than asked for.
     #[error("expected {} table, found {} table", with_article(*.expected), with_article(*.found))]
     WrongKind {
@@ -347,10 +354,10 @@ pub enum TableError {
         /// [`MAX_CELLS`](crate::cram::MAX_CELLS).
         max: u32,
     },
-    /// A Cram endgame table of 2^32 polyominoes or more, or of an odd
-    /// number of 4-bit slots.
+    /// A Cram endgame table of 2^32 polyominoes or more, or of 2^32
+    /// slots or more.
     #[error(
-        "invalid table parameters: a Cram endgame table of {polyominoes} polyominoes (fewer than 2^32) and {slots} slots (even)"
+        "invalid table parameters: a Cram endgame table of {polyominoes} polyominoes and {slots} slots (each fewer than 2^32)"
     )]
     CramCounts {
         /// Polyominoes in the metadata.
@@ -358,10 +365,22 @@ pub enum TableError {
         /// Slots in the metadata.
         slots: u64,
     },
-    /// A size record whose third of an array is not a positive even
-    /// number of slots.
+    /// A Cram endgame table whose slots are not the ones this reader
+    /// knows: a 4-bit nimber and a 12-bit fingerprint.
     #[error(
-        "Cram endgame: the record of the polyominoes of {cells} cells has {third} slots in a third of its array, not a positive even number"
+        "invalid table parameters: a Cram endgame table of {nimber_bits}-bit nimbers and {fingerprint_bits}-bit fingerprints (this reader knows {} and {})",
+        crate::cram::NIMBER_BITS,
+        crate::cram::FINGERPRINT_BITS
+    )]
+    CramSlotBits {
+        /// Bits of a nimber in the metadata.
+        nimber_bits: u32,
+        /// Bits of a fingerprint in the metadata.
+        fingerprint_bits: u32,
+    },
+    /// A size record whose third of an array is no slot.
+    #[error(
+        "Cram endgame: the record of the polyominoes of {cells} cells has {third} slots in a third of its array, not a positive number"
     )]
     CramSizeRecord {
         /// The size.
@@ -387,7 +406,7 @@ pub enum TableError {
         /// Why.
         reason: &'static str,
     },
-    /// When building: a nimber that does not fit in four bits.
+    /// When building: a nimber that does not fit in its bits.
     #[error("Cram endgame: the polyomino {key:#x} has nimber {nimber}, more than four bits hold")]
     CramNimberTooLarge {
         /// Its canonical form.
@@ -405,10 +424,11 @@ pub enum TableError {
         /// Listed anew.
         listed: u64,
     },
-    /// A polyomino the table does not answer (it has more cells than the
-    /// table).
+    /// A polyomino the table does not hold: it has more cells than the
+    /// table, or its three slots do not give its fingerprint (a slot was
+    /// changed, or the table was built with another canonical form).
     #[error(
-        "wrong Cram endgame: the polyomino {key:#x} (canonical form, bit 8 * row + column) is not in the table"
+        "wrong Cram endgame: the polyomino {key:#x} (canonical form, bit 8 * row + column) is not in the table (more cells than it holds, or a fingerprint that does not match)"
     )]
     CramMissing {
         /// Its canonical form.

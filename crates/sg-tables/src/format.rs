@@ -24,6 +24,10 @@ pub const PAYLOAD_ALIGN: usize = 64;
 /// `2^W` entries can be counted by the header's `u64` payload length.
 pub const MAX_ROW_WIDTH: u32 = sg_core::row::MAX_WIDTH - 1;
 
+/// The header number of the Cram endgame's first layout (4-bit slots, no
+/// fingerprints: a key it did not hold got some nimber), refused.
+pub const RETIRED_CRAM_ENDGAME: u32 = 6;
+
 /// What a table holds, as numbered in the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TableKind {
@@ -43,8 +47,10 @@ pub enum TableKind {
     /// far it was computed (`crate::octal`).
     OctalCatalogue,
     /// The nimbers of every Cram component (polyomino) of at most `K`
-    /// cells, by canonical form, through a static function of 4-bit
-    /// values (`crate::cram`).
+    /// cells, by canonical form, through a static function of 16-bit
+    /// values: the nimber and a fingerprint of the key (`crate::cram`).
+    /// Code 7; code 6 was its first layout, without fingerprints, which
+    /// readers refuse ([`TableError::RetiredCramEndgame`]).
     CramEndgame,
 }
 
@@ -57,7 +63,7 @@ impl TableKind {
             Self::KnightPattern => 3,
             Self::OctalSequence => 4,
             Self::OctalCatalogue => 5,
-            Self::CramEndgame => 6,
+            Self::CramEndgame => 7,
         }
     }
 
@@ -69,7 +75,8 @@ impl TableKind {
             3 => Ok(Self::KnightPattern),
             4 => Ok(Self::OctalSequence),
             5 => Ok(Self::OctalCatalogue),
-            6 => Ok(Self::CramEndgame),
+            RETIRED_CRAM_ENDGAME => Err(TableError::RetiredCramEndgame),
+            7 => Ok(Self::CramEndgame),
             other => Err(TableError::UnknownKind(other)),
         }
     }
@@ -138,15 +145,21 @@ pub enum Game {
     },
     /// The nimber of every Cram component of `1..=max_cells` cells (every
     /// free polyomino), `polyominoes` in all, through a static function per
-    /// size whose arrays have `slots` slots of 4 bits in all
-    /// (`crate::cram`).
+    /// size whose arrays have `slots` slots in all, each of
+    /// `nimber_bits + fingerprint_bits` bits (`crate::cram`).
     CramEndgame {
         /// `K`: the largest polyominoes of the table.
         max_cells: u32,
         /// The polyominoes of the table, of all sizes.
         polyominoes: u64,
-        /// The 4-bit slots of the static functions' arrays (even).
+        /// The slots of the static functions' arrays.
         slots: u64,
+        /// Bits of a slot that hold the nimber (the low bits): exactly
+        /// [`crate::cram::NIMBER_BITS`].
+        nimber_bits: u32,
+        /// Bits of a slot that hold the key's fingerprint (the high bits):
+        /// exactly [`crate::cram::FINGERPRINT_BITS`].
+        fingerprint_bits: u32,
     },
 }
 
@@ -207,7 +220,14 @@ impl Game {
                 max_cells,
                 polyominoes,
                 slots,
-            } => crate::cram::payload_len(*max_cells, *polyominoes, *slots),
+                nimber_bits,
+                fingerprint_bits,
+            } => crate::cram::payload_len(
+                *max_cells,
+                *polyominoes,
+                *slots,
+                (*nimber_bits, *fingerprint_bits),
+            ),
         }
     }
 }
@@ -248,11 +268,12 @@ impl fmt::Display for Game {
             Self::CramEndgame {
                 max_cells,
                 polyominoes,
+                fingerprint_bits,
                 ..
             } => write!(
                 f,
                 "Cram endgame: the nimbers of every component of at most {max_cells} cells \
-                 ({polyominoes} free polyominoes)"
+                 ({polyominoes} free polyominoes), {fingerprint_bits}-bit fingerprints"
             ),
         }
     }

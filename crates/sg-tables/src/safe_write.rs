@@ -485,12 +485,32 @@ impl Drop for StopSignals {
     }
 }
 
+/// Whether the signal thread must never start ([`leave_signals_to_host`]).
+static HOST_HANDLES_SIGNALS: AtomicBool = AtomicBool::new(false);
+
+/// For a library loaded into another program (the Python module, in an
+/// interpreter that handles `SIGINT` itself): the writes never start the
+/// thread that handles `SIGINT`, `SIGTERM` and `SIGHUP`, so the host's
+/// handling of them stays as it is (Ctrl-C raises `KeyboardInterrupt`
+/// and leaves the interpreter running, instead of ending the process).
+/// A temporary file is still removed on every failure, and a write is
+/// not interrupted by a signal the host handles by itself; a signal that
+/// ends the process in the middle of a write can leave one, as `SIGKILL`
+/// can. Call it before the first write; it has no effect once the
+/// thread has started.
+pub fn leave_signals_to_host() {
+    HOST_HANDLES_SIGNALS.store(true, Ordering::SeqCst);
+}
+
 /// Starts, once, the thread that on `SIGINT`, `SIGTERM` or `SIGHUP`
 /// removes the temporary files being written, then ends the process as
 /// the signal would have; while a [`StopSignals`] is alive, it only
 /// records the first one. A signal ignored when it is started (`nohup`,
 /// a background job of a script) is left ignored.
 fn remove_temporaries_on_signals() {
+    if HOST_HANDLES_SIGNALS.load(Ordering::SeqCst) {
+        return;
+    }
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};

@@ -167,9 +167,11 @@ pub fn shell_word(path: &Path) -> Option<String> {
     Some(format!("'{}'", text.replace('\'', "'\\''")))
 }
 
-/// Whether a terminal would act on `c` (see [`push_escaped`]).
+/// Whether a terminal would act on `c` (see [`push_escaped`]): a control,
+/// an invisible format character, or the line and paragraph separators
+/// (line breaks: every message is one line).
 fn needs_escape(c: char) -> bool {
-    c.is_control() || is_invisible_format(c)
+    c.is_control() || is_invisible_format(c) || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// Pushes `c`, or its escape if a terminal would act on it; `\` doubled
@@ -177,7 +179,7 @@ fn needs_escape(c: char) -> bool {
 fn push_escaped(out: &mut String, c: char, backslash: bool) {
     if c.is_ascii_control() {
         let _ = write!(out, "\\x{:02x}", c as u32);
-    } else if c.is_control() || is_invisible_format(c) {
+    } else if needs_escape(c) {
         let _ = write!(out, "\\u{{{:x}}}", c as u32);
     } else if c == '\\' && backslash {
         out.push_str("\\\\");
@@ -187,9 +189,11 @@ fn push_escaped(out: &mut String, c: char, backslash: bool) {
 }
 
 /// Format characters that change how text around them is shown (zero-width
-/// characters and bidirectional controls, as in "Trojan Source").
+/// characters and bidirectional controls, as in "Trojan Source": every
+/// character of Unicode's `Bidi_Control`, the Arabic letter mark U+061C
+/// too).
 pub fn is_invisible_format(c: char) -> bool {
-    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+    matches!(c, '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
 }
 
 #[cfg(all(test, unix))]

@@ -15,6 +15,12 @@ fn escapes_what_a_terminal_would_act_on() {
     assert_eq!(escape_bytes(b"\xff\xfe ok \\", 40), "\\xff\\xfe ok \\\\");
     assert_eq!(escape_bytes("é√x".as_bytes(), 40), "é√x");
     assert_eq!(escape_bytes(b"line\nbreak", 40), "line\\x0abreak");
+    // Every bidirectional control (U+061C too) and the line and paragraph
+    // separators.
+    assert_eq!(
+        escape_bytes("a\u{61c}b\u{2028}c\u{2029}".as_bytes(), 40),
+        "a\\u{61c}b\\u{2028}c\\u{2029}"
+    );
     assert_eq!(escape_bytes(b"", 40), "");
 }
 

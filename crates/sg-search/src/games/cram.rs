@@ -217,10 +217,23 @@ impl<B: Bits> Cram<B> {
     /// of at most [`CramEndgame::max_cells`] cells (in
     /// [`reduce`](Game::reduce) and [`known_nimber`](Game::known_nimber),
     /// after the rules that cost less than a lookup, with the canonical
-    /// form they compute anyway).
+    /// form they compute anyway). A component the database does not hold
+    /// is searched, and the board consults the database no more: see
+    /// [`endgame_misses`](Self::endgame_misses).
     pub fn with_endgame(mut self, endgame: Arc<dyn CramEndgame>) -> Self {
         self.endgame = Some(endgame::Endgame::new(endgame));
         self
+    }
+
+    /// How many components of at most [`CramEndgame::max_cells`] cells
+    /// the endgame database did not hold (by this board and its clones,
+    /// since [`with_endgame`](Self::with_endgame)): 0 when it holds what
+    /// it claims. After the first, the board searched every component
+    /// without it (the database and the board disagree on canonical
+    /// forms, say), so the answers stay right but come slower. 0 without
+    /// a database.
+    pub fn endgame_misses(&self) -> u64 {
+        self.endgame.as_ref().map_or(0, endgame::Endgame::misses)
     }
 
     /// The endgame database the board consults, if any.

@@ -17,6 +17,10 @@ use crate::table::{FixedHasher, Knowledge};
 /// their table entries prefetched).
 pub(super) const AHEAD: usize = 3;
 
+/// The depth of the stack from which the positions on it are tracked to
+/// find a cycle (see [`Worker::ask`]).
+pub(super) const CYCLE_DEPTH: usize = 256;
+
 /// Expansions a worker counts before adding them to the solver's count
 /// (and looking whether it has been cancelled).
 pub(super) const FLUSH: u64 = 256;
@@ -422,12 +426,23 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         if let Some(reply) = Self::quick(&knowledge, goal) {
             return Ok(Some(reply));
         }
-        let count = self.on_stack.entry(hash).or_insert(0);
-        *count += 1;
-        if *count > 1 && self.stack.iter().any(|frame| frame.component == component) {
-            return Err(Stop::Error(SearchError::Cycle {
-                position: format!("{component:?}"),
-            }));
+        // A cycle pushes frames without end: the positions on the stack
+        // are tracked only from depth CYCLE_DEPTH on (a repeat above it is
+        // found within one turn of the cycle), which spares the games that
+        // never go so deep (Cram, Node-Kayles, Chomp) a map entry per
+        // expansion.
+        if self.stack.len() >= CYCLE_DEPTH {
+            let count = self.on_stack.entry(hash).or_insert(0);
+            *count += 1;
+            if *count > 1
+                && self.stack[CYCLE_DEPTH..]
+                    .iter()
+                    .any(|f| f.component == component)
+            {
+                return Err(Stop::Error(SearchError::Cycle {
+                    position: format!("{component:?}"),
+                }));
+            }
         }
         let work_start = self.expanded;
         self.expanded += 1;
@@ -505,7 +520,10 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
     /// Pops the top frame, recording what it learnt in the table.
     pub(super) fn finish(&mut self) {
         let frame = self.stack.pop().expect("a frame to finish");
-        if let Some(count) = self.on_stack.get_mut(&frame.hash) {
+        // Tracked if it was pushed at depth CYCLE_DEPTH or more (see `ask`).
+        if self.stack.len() >= CYCLE_DEPTH
+            && let Some(count) = self.on_stack.get_mut(&frame.hash)
+        {
             *count -= 1;
             if *count == 0 {
                 self.on_stack.remove(&frame.hash);

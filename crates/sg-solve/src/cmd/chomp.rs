@@ -7,11 +7,8 @@ use anyhow::Result;
 use serde_json::json;
 use sg_search::bits::Bits;
 use sg_search::games::chomp::{Bite, Chomp, fits_u64};
-use sg_solve::boards::chomp_rows;
+use sg_solve::boards::{CHOMP_MAX_ROWS as MAX_ROWS, chomp_rows};
 use std::process::ExitCode;
-
-/// The most rows (or columns) of a diagram: rows + columns at most 127.
-const MAX_ROWS: usize = 126;
 
 /// Chomp: the nimber, who wins, and a winning move.
 #[derive(clap::Args, Debug)]

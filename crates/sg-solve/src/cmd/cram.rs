@@ -2,7 +2,7 @@
 //! who wins, a winning move, and a certificate of the nimber.
 
 use super::search::{SearchArgs, ShowMove, solve};
-use super::shared::{bad_input, read_named};
+use super::shared::{bad_input, print_error, read_named};
 use anyhow::Result;
 use serde_json::json;
 use sg_search::bits::Bits;
@@ -69,9 +69,26 @@ fn run_on<B: Bits>(board: &CramBoard, search: &SearchArgs) -> Result<ExitCode> {
         Ok(cram) if search.online => solve(&cram, search, &Dominoes),
         Ok(cram) => {
             let endgame: Arc<dyn CramEndgame> = Arc::new(embedded_cram_endgame());
-            solve(&cram.with_endgame(endgame), search, &Dominoes)
+            let cram = cram.with_endgame(endgame);
+            let code = solve(&cram, search, &Dominoes)?;
+            warn_misses(cram.endgame_misses());
+            Ok(code)
         }
         Err(e) => Ok(bad_input(e)),
+    }
+}
+
+/// Says on standard error that the endgame table did not hold components
+/// it should (`misses` of them): it and this build disagree on canonical
+/// forms, so the search went on without it (the answer is still right).
+fn warn_misses(misses: u64) {
+    if misses > 0 {
+        print_error(format_args!(
+            "warning: the Cram endgame table did not hold {misses} component(s) of at most \
+             {} cells (a table built with another canonical form?): they and every later \
+             component were searched instead",
+            embedded_cram_endgame().max_cells()
+        ));
     }
 }
 

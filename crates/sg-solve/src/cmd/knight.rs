@@ -5,8 +5,8 @@ use super::numbers::{digits, number};
 use super::shared::{UsageError, check_grid, print_answers, print_error, write_png};
 use sg_solve::error::quote;
 use anyhow::{Result, bail};
-use sg_core::knight::{MoveSet, TriangleTable};
-use sg_core::knight_pattern::{KnightPattern, SearchOptions, search};
+use sg_core::knight::MoveSet;
+use sg_solve::knight_source::KnightSource;
 use sg_solve::answer::write_json_line;
 use sg_solve::heatmap::Grid;
 use sg_solve::knight_moves::parse_moves;
@@ -14,10 +14,6 @@ use std::io::Write;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The largest `x + y` computed by the definition when no certified
-/// description is found for `--moves` (the limit of on-demand tables).
-const DEFINITION_MAX_SUM: u64 = TriangleTable::DEFAULT_MAX_SUM;
 
 /// The Grundy value of one knight on (X, Y), for any X, Y below 2^63.
 #[derive(clap::Args, Debug)]
@@ -90,47 +86,20 @@ fn parse_range(text: &str) -> Result<Range<u64>, String> {
     Ok(start..end)
 }
 
-/// Where the values come from: a certified description, or the definition
-/// up to [`DEFINITION_MAX_SUM`].
-enum Values {
-    Pattern(KnightPattern),
-    Definition(Box<TriangleTable>),
-}
-
-impl Values {
-    /// The source for `moves` (the hyper knight when absent), able to
-    /// answer squares up to `x + y = max_sum`.
-    fn new(moves: Option<MoveSet>, online: bool, max_sum: u64) -> Result<Self> {
-        let moves = moves.unwrap_or_else(MoveSet::hyper_knight);
-        if !online && moves == MoveSet::hyper_knight() {
-            return Ok(Self::Pattern(sg_tables::embedded_knight_pattern().clone()));
-        }
-        match search(&moves, &SearchOptions::default()) {
-            Ok(found) => Ok(Self::Pattern(found.pattern)),
-            Err(e) if max_sum <= DEFINITION_MAX_SUM => {
-                print_error(format_args!(
-                    "note: {e}; computing by the definition (x + y <= {DEFINITION_MAX_SUM})"
-                ));
-                Ok(Self::Definition(Box::new(TriangleTable::new(
-                    moves,
-                    DEFINITION_MAX_SUM,
-                ))))
+/// The source of `moves`'s values (the hyper knight when absent) up to
+/// `x + y = max_sum`, with its note on standard error when it is the
+/// definition; a usage error when none reaches that far.
+fn source(moves: Option<MoveSet>, online: bool, max_sum: u64) -> Result<KnightSource> {
+    match KnightSource::find(moves, online, max_sum) {
+        Ok(found) => {
+            if let Some(note) = &found.note {
+                print_error(note);
             }
-            // The square asked for is beyond what can be answered for
-            // this move set: the user's to change (exit status 2).
-            Err(e) => bail!(UsageError(format!(
-                "move set {}: {e}, and x + y = {max_sum} is beyond {DEFINITION_MAX_SUM}, \
-                 the limit for computing by the definition",
-                quote(&format!("{:?}", moves.steps()))
-            ))),
+            Ok(found.source)
         }
-    }
-
-    fn value(&mut self, x: u64, y: u64) -> Result<u32> {
-        Ok(u32::from(match self {
-            Self::Pattern(p) => p.value(x, y),
-            Self::Definition(t) => t.value(x, y)?,
-        }))
+        // The square asked for is beyond what can be answered for this
+        // move set: the user's to change (exit status 2).
+        Err(message) => bail!(UsageError(message)),
     }
 }
 
@@ -163,9 +132,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             let side = |r: &Range<u64>| usize::try_from(r.end - r.start).unwrap_or(usize::MAX);
             let png = check_grid(side(&xs), side(&ys), args.png.as_deref(), args.scale)?;
             let max_sum = (xs.end - 1).saturating_add(ys.end - 1);
-            let mut values = Values::new(args.moves, args.online, max_sum)?;
-            let grid = Grid::from_fn(side(&xs), side(&ys), |col, row| {
-                values.value(xs.start + col as u64, ys.start + row as u64)
+            let mut values = source(args.moves, args.online, max_sum)?;
+            let grid = Grid::from_fn::<anyhow::Error>(side(&xs), side(&ys), |col, row| {
+                Ok(values.value(xs.start + col as u64, ys.start + row as u64)?)
             })?;
             if let Some(png) = &png {
                 write_png(&grid, args.scale, png)?;
@@ -182,7 +151,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             }
         }
         (None, Some(x), Some(y)) => {
-            let mut values = Values::new(args.moves, args.online, x.saturating_add(y))?;
+            let mut values = source(args.moves, args.online, x.saturating_add(y))?;
             let value = values.value(x, y)?;
             if args.json {
                 write_json_line(&mut out, &SquareJson { x, y, value });

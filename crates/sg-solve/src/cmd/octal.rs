@@ -12,9 +12,9 @@ use super::shared::destination;
 use anyhow::{Context, Result};
 use serde_json::json;
 use sg_core::octal::{
-    HeapMove, MAX_COMPUTED_HEAP, OctalError, PeriodicSequence, SIMD_VARIABLE, Simd, simd_used,
-    winning_move,
+    OctalError, PeriodicSequence, SIMD_VARIABLE, Simd, simd_used, winning_move,
 };
+use sg_solve::octal_answers::{say_move, unknown_value};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -124,10 +124,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             )));
         };
         if !text.is_empty() {
-            eprintln!(
+            super::shared::print_error(format_args!(
                 "note: {SIMD_VARIABLE}={text}: the octal engine's vector kernels: {}",
                 simd_used().name()
-            );
+            ));
         }
     }
     let rules = match (&args.code, &args.subtract) {
@@ -164,7 +164,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 Some(word) => (word, ""),
                 None => ("FILE".to_owned(), "FILE being the file written; "),
             };
-            eprintln!(
+            // Not `eprintln!`, which panics where standard error cannot be
+            // written (`2>/dev/full`): the exit status still tells.
+            let _ = writeln!(
+                std::io::stderr(),
                 "stopped by signal {signal}: G(0..{computed}) written to {path}; continue with\n  \
                  grundy octal --resume {word} --out {word} --to {to}\n\
                  ({note}with --trust-resume, the values it wrote are not checked again)",
@@ -256,21 +259,12 @@ fn answer_heaps(run: &Run, heaps: &[u64], hint: bool, json: bool) -> Result<Stri
         None => winning_move(&run.summary.rules, &run.values[..], heaps),
     };
     let found = found.map_err(|e| match e {
-        OctalError::TooManyHeaps { heap } => {
-            let remedy = if heap <= MAX_COMPUTED_HEAP {
-                format!("raise --to to {heap}")
-            } else {
-                format!(
-                    "heaps beyond {MAX_COMPUTED_HEAP} are answered only through a certified period"
-                )
-            };
-            format!(
-                "G({heap}) is not known: no period of {} is certified up to heap {}, the last \
-                 heap computed; {remedy}",
-                run.summary.rules,
-                run.values.len().saturating_sub(1),
-            )
-        }
+        OctalError::TooManyHeaps { heap } => unknown_value(
+            &run.summary.rules,
+            run.values.len().saturating_sub(1) as u64,
+            heap,
+            |heap| format!("raise --to to {heap}"),
+        ),
         e => e.to_string(),
     })?;
     let outcome = if found.is_some() { "WIN" } else { "LOSE" };
@@ -324,57 +318,6 @@ struct MoveJson<'a> {
     take: u64,
     /// The heaps left in its place.
     leaves: &'a [u64],
-}
-
-/// A winning move as a player would say it: which heap (counted from the
-/// first, with its size), then what to do with it:
-/// - `in the second heap (1 token), take the token` (or `take all 3`);
-/// - `in the second heap (5 tokens), take 1 and leave 4`;
-/// - `in the third heap (30 tokens), take 3 and split the rest into 2 and
-///   25` (or `into 3, 5 and 10`);
-/// - `in the first heap (10 tokens), split it into 3 and 7` (no token
-///   taken: `d0 = 4`, Grundy's game).
-fn say_move(m: &HeapMove, size: u64) -> String {
-    let parts = match m.leaves.as_slice() {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => {
-            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
-            format!("{} and {last}", rest.join(", "))
-        }
-    };
-    let action = match (m.take, m.leaves.len()) {
-        (1, 0) if size == 1 => "take the token".to_owned(),
-        (_, 0) => format!("take all {size}"),
-        (0, _) => format!("split it into {parts}"),
-        (take, 1) => format!("take {take} and leave {parts}"),
-        (take, _) => format!("take {take} and split the rest into {parts}"),
-    };
-    let tokens = if size == 1 { "token" } else { "tokens" };
-    format!(
-        "in the {} heap ({size} {tokens}), {action}",
-        ordinal(m.heap + 1)
-    )
-}
-
-/// `n` as an ordinal: `first` to `tenth` in words, then `11th`, `21st`,
-/// `22nd`, `23rd`, `101st`, `111th`, ...
-fn ordinal(n: usize) -> String {
-    const WORDS: [&str; 10] = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth",
-    ];
-    if let Some(word) = n.checked_sub(1).and_then(|i| WORDS.get(i)) {
-        return (*word).to_owned();
-    }
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// `--json`: the summary as one JSON object.

@@ -26,6 +26,7 @@ pub(crate) use super::shared::bad_input;
 use super::shared::{print_error, wrong_path};
 use anyhow::Result;
 use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values};
+use sg_solve::octal_answers::Catalogued;
 use sg_tables::octal::{CatalogueEntry, write_octal_sequence};
 use sg_tables::safe_write::{Destination, StopSignals};
 use std::io::IsTerminal;
@@ -183,32 +184,25 @@ fn write_table(destination: &Destination, rules: &Rules, values: &[u16]) -> Resu
     })
 }
 
-/// The catalogue's answer for `rules`, if the game is solved there and a
-/// run to `to` would reach the same certificate. The entry is not taken on
-/// trust: every value is computed anew and its period certified again
-/// ([`CatalogueEntry::verify`], the check of `grundy tables verify`; a few
-/// milliseconds); an entry that fails is reported and the game computed
-/// instead.
+/// The catalogue's answer for `rules` computed to heap `to`, if the game
+/// is solved there ([`sg_solve::octal_answers::from_catalogue`]: checked
+/// before use); an entry that fails its check is reported and the game
+/// computed instead.
 fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
-    let entry = sg_tables::embedded_octal_catalogue().get(rules)?;
-    if entry.computed > to.saturating_add(1) {
-        return None;
+    match sg_solve::octal_answers::from_catalogue(rules, to) {
+        Catalogued::Found { entry, values } => Some(Run {
+            values,
+            summary: entry,
+            source: Source::Catalogue,
+        }),
+        Catalogued::Absent => None,
+        Catalogued::FailedCheck => {
+            print_error(format_args!(
+                "warning: the compiled-in catalogue's entry for {rules} fails its check; computing"
+            ));
+            None
+        }
     }
-    let values = entry.all_values()?;
-    if entry
-        .verify(sg_tables::embedded_octal_catalogue().limit())
-        .is_err()
-    {
-        print_error(format_args!(
-            "warning: the compiled-in catalogue's entry for {rules} fails its check; computing"
-        ));
-        return None;
-    }
-    Some(Run {
-        values,
-        summary: entry.clone(),
-        source: Source::Catalogue,
-    })
 }
 
 /// The stored run of `resume`, checked unless trusted, ready to extend;
@@ -308,16 +302,17 @@ fn extend(
             {
                 let elapsed = Duration::from_secs(start.elapsed().as_secs());
                 match write_table(checkpoints.destination, &rules, values) {
-                    Ok(()) if log => eprintln!(
+                    // Never a panic (`2>/dev/full`): the run goes on.
+                    Ok(()) if log => print_error(format_args!(
                         "checkpoint: G(0..{}) written to {} after {}",
                         values.len(),
                         sg_text::shown_path(checkpoints.destination.path()),
                         humantime::format_duration(elapsed),
-                    ),
+                    )),
                     Ok(()) => {}
-                    Err(e) => {
-                        eprintln!("warning: checkpoint not written (the run goes on): {e:#}")
-                    }
+                    Err(e) => print_error(format_args!(
+                        "warning: checkpoint not written (the run goes on): {e:#}"
+                    )),
                 }
                 written = Instant::now();
             }

@@ -5,15 +5,12 @@
 use super::numbers::number;
 use super::shared::{UsageError, check_grid, print_answers, write_png};
 use anyhow::{Result, bail};
-use sg_core::row::{MAX_WIDTH, row_from_columns, row_grundy};
+use sg_core::row::{MAX_WIDTH, row_grundy};
+use sg_solve::row_args::{row_grid, row_grid_size, row_of};
 use sg_solve::answer::write_json_line;
-use sg_solve::heatmap::Grid;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The widest row whose every position fits in a grid (2^12 on a side).
-const GRID_MAX_WIDTH: u32 = 24;
 
 /// The Grundy value of one row of the row game, or a grid of all rows.
 #[derive(clap::Args, Debug)]
@@ -77,9 +74,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         if args.png.is_some() {
             bail!(UsageError("--png needs --grid".to_owned()));
         }
-        let Some(row) = row_from_columns(width, &args.columns) else {
-            bail!(UsageError(bad_columns(width, &args.columns)));
-        };
+        let row = row_of(width, &args.columns).map_err(UsageError)?;
         let value = row_grundy(row);
         if args.json {
             let columns = &args.columns;
@@ -89,17 +84,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         }
         return print_answers(&out, Ok(()));
     }
-    if width > GRID_MAX_WIDTH {
-        bail!(UsageError(format!(
-            "--grid needs a width of at most {GRID_MAX_WIDTH}, not {width}"
-        )));
-    }
-    let right = width.div_ceil(2);
-    let (across, down) = (1 << right, 1 << (width - right));
+    let (across, down) = row_grid_size(width, "--grid").map_err(UsageError)?;
     let png = check_grid(across, down, args.png.as_deref(), args.scale)?;
-    let grid = Grid::from_fn::<anyhow::Error>(across, down, |x, y| {
-        Ok(row_grundy(((y as u64) << right) | x as u64))
-    })?;
+    let grid = row_grid(width, "--grid").map_err(UsageError)?;
     if let Some(png) = &png {
         write_png(&grid, args.scale, png)?;
     }
@@ -110,22 +97,4 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         out.extend_from_slice(grid.to_text().as_bytes());
     }
     print_answers(&out, Ok(()))
-}
-
-/// Why `columns` are not a row of `width` cells: the first column outside
-/// `1..=width` or repeated (each cause once, whatever the number of
-/// columns).
-fn bad_columns(width: u32, columns: &[u32]) -> String {
-    let mut seen = 0u64;
-    for &column in columns {
-        if !(1..=width).contains(&column) {
-            return format!("column {column} is outside the row (columns are 1..={width})");
-        }
-        let bit = 1u64 << (column - 1);
-        if seen & bit != 0 {
-            return format!("column {column} appears twice");
-        }
-        seen |= bit;
-    }
-    format!("the columns are not distinct columns of 1..={width}")
 }

@@ -12,6 +12,7 @@ use serde::Serialize;
 use sg_search::proof::{ProofGame, prove};
 use sg_search::{Nimber, Options, Outcome, Solver, Stats};
 use sg_solve::answer::write_json_line;
+use sg_solve::machine::default_table_memory;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,9 +21,6 @@ use std::time::{Duration, Instant};
 
 /// The generator named in the certificates `--proof` writes.
 const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
-
-/// The table's memory when the machine's cannot be read: 1 GiB.
-const FALLBACK_MEMORY: u64 = 1 << 30;
 
 /// How long a run goes before its progress line shows.
 const QUIET: Duration = Duration::from_secs(1);
@@ -69,7 +67,7 @@ pub(crate) struct SearchArgs {
 
 impl SearchArgs {
     fn options(&self) -> Options {
-        let memory = self.memory.unwrap_or_else(default_memory);
+        let memory = self.memory.unwrap_or_else(default_table_memory);
         // More threads than CPUs only take turns on the same cores, and
         // the searches they share wait on each other (5x6 on 2 CPUs took
         // 100 times as long with 1024 threads): at most one per CPU.
@@ -78,20 +76,6 @@ impl SearchArgs {
             threads: super::threads::capped(self.threads),
         }
     }
-}
-
-/// A quarter of the machine's memory (`MemTotal` of `/proc/meminfo`), or
-/// [`FALLBACK_MEMORY`] where it cannot be read.
-fn default_memory() -> u64 {
-    machine_memory().map_or(FALLBACK_MEMORY, |bytes| bytes / 4)
-}
-
-/// `MemTotal` of `/proc/meminfo`, in bytes.
-fn machine_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
 }
 
 /// How a game subcommand shows a move in `--json`'s `hint` (the text
@@ -292,6 +276,5 @@ mod tests {
             progress_line("searching", &first, &now, Duration::from_secs(2)),
             "searching: 2.5M positions expanded, 1.2M/s; table 1.5 GiB of 4.0 GiB (38%)"
         );
-        assert!(machine_memory().is_none_or(|m| m > 1 << 20));
     }
 }

@@ -32,7 +32,10 @@ pub(crate) fn capped(asked: Option<u32>) -> usize {
     if wanted <= cpus {
         return wanted.max(1);
     }
-    eprintln!("note: {by} lowered to {cpus}: one thread per CPU this process may run on");
+    // Never a panic where standard error cannot be written (`2>/dev/full`).
+    super::shared::print_error(format_args!(
+        "note: {by} lowered to {cpus}: one thread per CPU this process may run on"
+    ));
     cpus
 }
 

@@ -24,6 +24,7 @@ mod octal_checkpoint;
 mod octal_cli;
 mod quoting;
 mod samples;
+mod scan_paths;
 mod table_files;
 mod tables;
 mod threads;

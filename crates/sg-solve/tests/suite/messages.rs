@@ -269,6 +269,10 @@ fn a_full_standard_error_never_panics() {
         (&["node-kayles", "/nonexistent/graph"], 2),
         // A note on standard error, and an answer.
         (&["knight", "3", "4", "--moves", "-1,0 0,-1 -5,-5"], 0),
+        // The note that a thread count was lowered (it panicked: status
+        // 101), in the searches' pool and in the octal engine's.
+        (&["cram", "3x4", "--threads", "1024"], 0),
+        (&["octal", ".6", "--to", "10", "--threads", "1024"], 0),
     ] {
         let out = Command::new(&bin)
             .args(args)
@@ -277,6 +281,64 @@ fn a_full_standard_error_never_panics() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+    // The note of GRUNDY_OCTAL_SIMD, and a checkpoint's line in a run that
+    // writes one (the run stopped at it, status 101, without its answer).
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("run.sgt");
+    for (args, simd) in [
+        (vec!["octal", ".6", "--to", "10"], Some("portable")),
+        (
+            vec![
+                "octal",
+                ".6",
+                "--online",
+                "--to",
+                "300000",
+                "--checkpoint-every",
+                "1ms",
+            ],
+            None,
+        ),
+    ] {
+        let mut command = Command::new(&bin);
+        command.args(&args).stdin(Stdio::null()).stderr(full());
+        if args.contains(&"--checkpoint-every") {
+            command.arg("--out").arg(&out_file);
+        }
+        match simd {
+            Some(value) => command.env("GRUNDY_OCTAL_SIMD", value),
+            None => command.env_remove("GRUNDY_OCTAL_SIMD"),
+        };
+        let out = command.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(
+            String::from_utf8(out.stdout).unwrap().contains("0.6"),
+            "{args:?}"
+        );
+    }
+}
+
+/// The Arabic letter mark (U+061C, a bidirectional control like U+202E)
+/// and the line and paragraph separators (U+2028, U+2029: line breaks)
+/// are escaped in messages, as in JSON: they were printed raw.
+#[test]
+fn every_bidi_control_and_line_separator_is_escaped() {
+    for (c, shown) in [
+        ('\u{61c}', "\\u{61c}"),
+        ('\u{2028}', "\\u{2028}"),
+        ('\u{2029}', "\\u{2029}"),
+    ] {
+        let path = format!("/nonexistent/a{c}b.proof");
+        let argument = format!("4{c}x5");
+        for args in [
+            vec!["proof", "check", path.as_str()],
+            vec!["cram", argument.as_str()],
+        ] {
+            let (_, stderr) = fails(&args, "");
+            assert!(!stderr.contains(c), "{args:?}: {stderr:?}");
+            assert!(stderr.contains(shown), "{args:?}: {stderr:?}");
+        }
     }
 }
 

@@ -159,8 +159,9 @@ fn tables_info_and_verify() {
 }
 
 /// A Cram endgame table is described by `tables info`, and `tables verify`
-/// recomputes its nimbers: one wrong nimber in a file whose checksums are
-/// right fails, naming the polyomino.
+/// recomputes its nimbers and checks its fingerprints: wrong nimbers or
+/// wrong fingerprints in a file whose checksums are right fail, naming a
+/// polyomino.
 #[test]
 fn cram_endgame_tables_are_verified_from_the_rules() {
     let dir = tempfile::tempdir().unwrap();
@@ -169,12 +170,16 @@ fn cram_endgame_tables_are_verified_from_the_rules() {
         game: table.game(),
         generator: "test".into(),
     };
-    let mut payload = table.to_payload();
+    let payload = table.to_payload();
     let path = dir.path().join("cram9.sgt");
     std::fs::write(&path, encode(&metadata, &payload).unwrap()).unwrap();
     let out = grundy(&["tables", "info", path.to_str().unwrap()], "");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Cram endgame (code 6)"), "{text}");
+    assert!(text.contains("Cram endgame (code 7)"), "{text}");
+    assert!(
+        text.contains("slots of 16 bits (4-bit nimber, 12-bit fingerprint)"),
+        "{text}"
+    );
     assert!(
         text.contains("by size from 1 cell: 1 1 2 5 12 35 108 369 1285"),
         "{text}"
@@ -184,14 +189,41 @@ fn cram_endgame_tables_are_verified_from_the_rules() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("1818 polyominoes, values checked"), "{text}");
 
-    // The first nimber of the last byte changed (checksums recomputed).
-    *payload.last_mut().unwrap() ^= 1;
-    std::fs::write(&path, encode(&metadata, &payload).unwrap()).unwrap();
-    let out = grundy(&["tables", "verify", path.to_str().unwrap()], "");
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("INVALID: wrong value: the Cram polyomino"),
-        "{text}"
-    );
+    // A bit of every slot of the polyominoes of 9 cells flipped (the
+    // array of `3 t` slots of two bytes at the end; `t` in the size's
+    // record), checksums recomputed: bit 0, the nimber's, then bit 4, the
+    // fingerprint's. Each polyomino's three slots XOR to a value that
+    // differs in that bit.
+    let third = u32::from_le_bytes(payload[16 * 8 + 12..16 * 9].try_into().unwrap()) as usize;
+    let last = payload.len() - 6 * third;
+    for (bit, says) in [
+        (0, "INVALID: wrong value: the Cram polyomino"),
+        (4, "is not in the table"),
+    ] {
+        let mut forged = payload.clone();
+        for low in (last..forged.len()).step_by(2) {
+            forged[low] ^= 1 << bit;
+        }
+        std::fs::write(&path, encode(&metadata, &forged).unwrap()).unwrap();
+        let out = grundy(&["tables", "verify", path.to_str().unwrap()], "");
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(says), "{text}");
+    }
+
+    // A table of the retired layout (header kind 6): refused by `info`
+    // and `verify`, saying how to regenerate it.
+    let mut old = encode(&metadata, &payload).unwrap();
+    old[16..20].copy_from_slice(&6u32.to_le_bytes());
+    std::fs::write(&path, &old).unwrap();
+    for command in ["info", "verify"] {
+        let out = grundy(&["tables", command, path.to_str().unwrap()], "");
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(
+            text.contains("retired layout (table kind 6") && text.contains("cargo xtask gen"),
+            "{command}: {text}"
+        );
+    }
 }

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use sg_search::games::cram::{Cram, CramEndgame};
 use sg_search::{Game, Options, Solver};
-use sg_tables::cram::CramEndgameTable;
+use sg_tables::cram::{CramEndgameTable, FINGERPRINT_BITS, NIMBER_BITS};
 use sg_tables::format::{
     self, FORMAT_VERSION, Game as TableGame, HEADER_LEN, Header, Metadata, TableKind,
 };
@@ -104,9 +104,12 @@ fn any_single_wrong_nimber_fails_verification() {
     }
 }
 
-/// Any single slot of a file changed (checksums right): verification fails
-/// exactly when the table's answer for some polyomino changed (a slot no
-/// polyomino uses changes nothing).
+/// Any single slot of a file changed (checksums right), in its nimber's
+/// bits or in one of its fingerprint's: verification fails exactly when
+/// the table's answer for some polyomino changed (a slot no polyomino uses
+/// changes nothing), on a wrong nimber for a nimber's bits and on a
+/// polyomino not held (its fingerprint no longer matches) for a
+/// fingerprint's bit.
 #[test]
 fn any_changed_slot_that_changes_an_answer_fails_verification() {
     let table = small(8);
@@ -116,11 +119,16 @@ fn any_changed_slot_that_changes_an_answer_fails_verification() {
     let game = good.info().metadata.game.clone();
     let payload = good.payload();
     let slots_at = 16 * 8;
-    let mut failed = 0;
-    for byte in slots_at..payload.len() {
-        for shift in [0, 4] {
+    let slots = (payload.len() - slots_at) / 2;
+    let mut failed = [0; 2];
+    for slot in 0..slots {
+        // The nimber's bits, and one fingerprint bit (each in turn).
+        let fingerprint_bit = 1u16 << (NIMBER_BITS + slot as u32 % FINGERPRINT_BITS);
+        for (flip, fingerprint) in [(0x5u16, false), (fingerprint_bit, true)] {
             let mut forged = payload.to_vec();
-            forged[byte] ^= 0x5 << shift;
+            let at = slots_at + 2 * slot;
+            let value = u16::from_le_bytes([forged[at], forged[at + 1]]) ^ flip;
+            forged[at..at + 2].copy_from_slice(&value.to_le_bytes());
             let bytes = file_of(&game, &forged);
             let read = load(&bytes).unwrap();
             let changed = all.iter().flatten().any(|&k| read.get(k) != table.get(k));
@@ -128,18 +136,24 @@ fn any_changed_slot_that_changes_an_answer_fails_verification() {
             assert_eq!(
                 verified.is_err(),
                 changed,
-                "byte {byte}, shift {shift}: {verified:?}"
+                "slot {slot}, flip {flip:#x}: {verified:?}"
             );
             if let Err(err) = verified {
-                assert!(matches!(err, TableError::CramValue { .. }), "{err:?}");
-                failed += 1;
+                if fingerprint {
+                    assert!(matches!(err, TableError::CramMissing { .. }), "{err:?}");
+                } else {
+                    assert!(matches!(err, TableError::CramValue { .. }), "{err:?}");
+                }
+                failed[usize::from(fingerprint)] += 1;
             }
         }
     }
     // Three slots per polyomino, 1.23 slots per polyomino: most slots are
     // used.
-    let slots = 2 * (payload.len() - slots_at);
-    assert!(failed * 2 > slots, "{failed} of {slots}");
+    assert!(
+        failed.iter().all(|&f| f * 2 > slots),
+        "{failed:?} of {slots}"
+    );
 }
 
 #[test]
@@ -153,6 +167,8 @@ fn corrupt_records_are_typed_errors() {
         max_cells,
         polyominoes,
         slots,
+        nimber_bits,
+        fingerprint_bits,
     } = game
     else {
         panic!("a Cram endgame table");
@@ -192,27 +208,23 @@ fn corrupt_records_are_typed_errors() {
         ),
         "{err:?}"
     );
-    // A third of an odd number of slots, or of none.
-    let err = with(&|p| p[12] ^= 1);
-    assert!(
-        matches!(err, Err(TableError::CramSizeRecord { cells: 1, .. })),
-        "{err:?}"
-    );
+    // A third of no slot.
     let err = with(&|p| p[28..32].fill(0));
     assert!(
         matches!(err, Err(TableError::CramSizeRecord { cells: 2, third: 0 })),
         "{err:?}"
     );
     // More slots than the metadata says.
-    let err = with(&|p| p[12] += 2);
+    let err = with(&|p| p[12] += 1);
     assert!(
         matches!(err, Err(TableError::CramTotals { what: "slots", .. })),
         "{err:?}"
     );
-    // Another seed: the records agree, the nimbers do not.
+    // Another seed: the records agree, but the polyominoes of 6 cells
+    // are not held (their fingerprints do not match).
     let err = with(&|p| p[16 * 5 + 8] += 1);
     assert!(
-        matches!(err, Ok(Err(TableError::CramValue { .. }))),
+        matches!(err, Ok(Err(TableError::CramMissing { key })) if key.count_ones() == 6),
         "{err:?}"
     );
     // Metadata that does not match the payload or cannot be: refused
@@ -223,6 +235,8 @@ fn corrupt_records_are_typed_errors() {
                 max_cells,
                 polyominoes: polyominoes + 2,
                 slots,
+                nimber_bits,
+                fingerprint_bits,
             },
             (|e: &TableError| {
                 matches!(
@@ -239,6 +253,8 @@ fn corrupt_records_are_typed_errors() {
                 max_cells: 17,
                 polyominoes,
                 slots,
+                nimber_bits,
+                fingerprint_bits,
             },
             |e| {
                 matches!(
@@ -254,7 +270,9 @@ fn corrupt_records_are_typed_errors() {
             TableGame::CramEndgame {
                 max_cells,
                 polyominoes,
-                slots: slots + 1,
+                slots: 1 << 32,
+                nimber_bits,
+                fingerprint_bits,
             },
             |e| matches!(e, TableError::CramCounts { .. }),
         ),
@@ -262,7 +280,9 @@ fn corrupt_records_are_typed_errors() {
             TableGame::CramEndgame {
                 max_cells,
                 polyominoes,
-                slots: slots + 2,
+                slots: slots + 1,
+                nimber_bits,
+                fingerprint_bits,
             },
             |e| matches!(e, TableError::PayloadLength { .. }),
         ),
@@ -271,8 +291,50 @@ fn corrupt_records_are_typed_errors() {
                 max_cells,
                 polyominoes: 1 << 32,
                 slots,
+                nimber_bits,
+                fingerprint_bits,
             },
             |e| matches!(e, TableError::CramCounts { .. }),
+        ),
+        // Slots of other widths: 4-bit nimbers without fingerprints (the
+        // retired layout's), fingerprints of 4 bits, nimbers of 8.
+        (
+            TableGame::CramEndgame {
+                max_cells,
+                polyominoes,
+                slots,
+                nimber_bits,
+                fingerprint_bits: 0,
+            },
+            |e| {
+                matches!(
+                    e,
+                    TableError::CramSlotBits {
+                        nimber_bits: 4,
+                        fingerprint_bits: 0
+                    }
+                )
+            },
+        ),
+        (
+            TableGame::CramEndgame {
+                max_cells,
+                polyominoes,
+                slots,
+                nimber_bits,
+                fingerprint_bits: 4,
+            },
+            |e| matches!(e, TableError::CramSlotBits { .. }),
+        ),
+        (
+            TableGame::CramEndgame {
+                max_cells,
+                polyominoes,
+                slots,
+                nimber_bits: 8,
+                fingerprint_bits: 8,
+            },
+            |e| matches!(e, TableError::CramSlotBits { .. }),
         ),
     ] {
         let bytes = raw_file(&forged, &payload);
@@ -304,6 +366,56 @@ fn raw_file(game: &TableGame, payload: &[u8]) -> AlignedBytes {
     bytes.resize(offset, 0);
     bytes.extend_from_slice(payload);
     AlignedBytes::copy_from(&bytes)
+}
+
+/// The bytes of a file of header kind `kind`, metadata `meta` (encoded)
+/// and `payload`, checksums right.
+fn file_of_parts(kind: u32, meta: &[u8], payload: &[u8]) -> AlignedBytes {
+    let offset = (HEADER_LEN + meta.len()).next_multiple_of(64);
+    let header = Header {
+        version: FORMAT_VERSION,
+        kind: TableKind::Row,
+        metadata_len: meta.len() as u32,
+        payload_offset: offset as u64,
+        payload_len: payload.len() as u64,
+        payload_crc: crc32fast::hash(payload),
+        metadata_crc: crc32fast::hash(meta),
+    };
+    let mut bytes = header.to_bytes().to_vec();
+    bytes[16..20].copy_from_slice(&kind.to_le_bytes());
+    bytes.extend_from_slice(meta);
+    bytes.resize(offset, 0);
+    bytes.extend_from_slice(payload);
+    AlignedBytes::copy_from(&bytes)
+}
+
+/// A table of the retired layout (kind 6: its metadata the variant 5 of
+/// three numbers, 4-bit slots) is refused with an error that says so and
+/// how to regenerate it, as a file and through its header alone; its
+/// metadata under the header of today's kind is refused too, never read
+/// as today's.
+#[test]
+fn a_table_of_the_retired_layout_is_refused() {
+    // K = 2: two polyominoes, 2 x 16 bytes of records and 2 x 12 slots
+    // of 4 bits; the metadata in postcard: variant 5, then K,
+    // polyominoes, slots (varints) and the generator.
+    let mut meta = vec![5, 2, 2, 24, 11];
+    meta.extend_from_slice(b"xtask 0.1.0");
+    let payload = vec![0u8; 2 * 16 + 12];
+    let old = file_of_parts(format::RETIRED_CRAM_ENDGAME, &meta, &payload);
+    let err = Table::from_bytes(&old).unwrap_err();
+    assert!(matches!(err, TableError::RetiredCramEndgame), "{err:?}");
+    let text = err.to_string();
+    assert!(
+        text.contains("retired layout (table kind 6") && text.contains("cargo xtask gen"),
+        "{text}"
+    );
+    let err = format::Header::parse(&old).unwrap_err();
+    assert!(matches!(err, TableError::RetiredCramEndgame), "{err:?}");
+    // The same metadata and payload under kind 7.
+    let forged = file_of_parts(TableKind::CramEndgame.code(), &meta, &payload);
+    assert!(load(&forged).is_err());
+    assert_eq!(TableKind::CramEndgame.code(), 7);
 }
 
 proptest! {

@@ -3,5 +3,6 @@
 
 mod corrupt;
 mod cram;
+mod cram_unheld;
 mod embedded;
 mod files;

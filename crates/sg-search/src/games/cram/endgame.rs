@@ -8,9 +8,22 @@
 //! rules, lives in a table file of `sg-tables` (which implements
 //! [`CramEndgame`] for it), so that the solver does not depend on the
 //! table format.
+//!
+//! A database says when it does not hold a key (`None`). A board asks it
+//! only about components it must hold (connected, at most
+//! [`max_cells`](CramEndgame::max_cells) cells, in canonical form), so a
+//! miss means that the database and the board disagree: the database was
+//! built with another canonical form, or is not the one it claims to be.
+//! The board then searches that component, and consults the database no
+//! more (each of its other answers could be another shape's, with the
+//! probability the database states for a key it does not hold); it counts
+//! the misses ([`Cram::endgame_misses`](super::Cram::endgame_misses)), so
+//! that a caller can warn. A database that holds what it claims costs one
+//! relaxed atomic load a lookup for this.
 
 use std::fmt::Debug;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Shape;
 use crate::bits::Bits;
@@ -29,9 +42,13 @@ pub trait CramEndgame: Send + Sync + Debug {
     /// [`max_cells`](CramEndgame::max_cells) cells: bit `8 * row + column`
     /// of a `u128`, the form [`Game::canonical`](crate::Game::canonical)
     /// gives on a board of lanes of 8 bits, such as `Cram::<u128>::new(16,
-    /// 8)` (a board of lanes of 16 bits translates its forms). For any
-    /// other argument the answer is unspecified (it may be `None` or any
-    /// nimber), but the call returns.
+    /// 8)` (a board of lanes of 16 bits translates its forms).
+    ///
+    /// `None` when the database does not hold the key: a database must
+    /// not answer a key it does not hold with another key's nimber, except
+    /// with a small probability it states (a database of fingerprints). A
+    /// board treats a `None` about a component the database should hold
+    /// as a sign that the two disagree (see the module documentation).
     fn nimber(&self, canonical: u128) -> Option<Nimber>;
 }
 
@@ -45,11 +62,13 @@ impl<T: CramEndgame + ?Sized> CramEndgame for &T {
     }
 }
 
-/// A database as a board holds it: its size limit read once.
+/// A database as a board holds it: its size limit read once, and the
+/// components it did not hold, counted (shared by the board's clones).
 #[derive(Clone, Debug)]
 pub(super) struct Endgame {
     max_cells: u32,
     table: Arc<dyn CramEndgame>,
+    misses: Arc<AtomicU64>,
 }
 
 impl Endgame {
@@ -57,7 +76,20 @@ impl Endgame {
         Endgame {
             max_cells: table.max_cells(),
             table,
+            misses: Arc::default(),
         }
+    }
+
+    /// The components of at most `max_cells` cells the database did not
+    /// hold.
+    pub(super) fn misses(&self) -> u64 {
+        self.misses.load(Ordering::Relaxed)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn missed(&self) {
+        self.misses.fetch_add(1, Ordering::Relaxed);
     }
 
     pub(super) fn table(&self) -> &Arc<dyn CramEndgame> {
@@ -72,10 +104,18 @@ impl Endgame {
 
     /// The nimber of the connected set of cells whose canonical form on a
     /// board of lanes of `stride` bits is `canonical`, one the database
-    /// [`covers`](Self::covers).
+    /// [`covers`](Self::covers); `None` when the database does not hold it
+    /// (counted), or has missed a component before.
     #[inline]
     pub(super) fn nimber<B: Bits>(&self, canonical: B, stride: u32) -> Option<Nimber> {
-        self.table.nimber(key(canonical, stride))
+        if self.misses.load(Ordering::Relaxed) != 0 {
+            return None;
+        }
+        let found = self.table.nimber(key(canonical, stride));
+        if found.is_none() {
+            self.missed();
+        }
+        found
     }
 }
 
@@ -194,5 +234,107 @@ mod tests {
         // not neighbours.
         let apart = [(0, 8), (0, 9), (0, 10), (1, 0), (1, 1)];
         assert_eq!(ask(&long, &table, &apart), (None, vec![]));
+    }
+
+    /// A database of the right nimbers (searched on a board of 16 x 8,
+    /// whose canonical forms are the keys) that does not hold the sets of
+    /// `missing` cells, and counts what it was asked.
+    #[derive(Debug)]
+    struct Partial {
+        missing: u32,
+        board: Cram<u128>,
+        asked: Mutex<u64>,
+    }
+
+    impl CramEndgame for Partial {
+        fn max_cells(&self) -> u32 {
+            8
+        }
+
+        fn nimber(&self, canonical: u128) -> Option<Nimber> {
+            *self.asked.lock().unwrap() += 1;
+            (canonical.count_ones() != self.missing).then(|| {
+                crate::Solver::new(&self.board)
+                    .nimber(&super::super::Cells(canonical))
+                    .unwrap()
+            })
+        }
+    }
+
+    /// A database that misses a component: the board searches it, and
+    /// asks the database nothing more; the answers are those of the
+    /// search alone, and the miss is counted.
+    #[test]
+    fn a_component_not_held_is_searched_and_the_database_dropped() {
+        let options = crate::Options {
+            memory: 16 << 20,
+            threads: 1,
+        };
+        let mut missed = 0;
+        for (rows, cols) in [(3, 4), (4, 4), (3, 6), (2, 10)] {
+            let plain = Cram::<u64>::new(rows, cols).unwrap();
+            let expected = crate::Solver::with_options(&plain, options)
+                .nimber(&plain.start())
+                .unwrap();
+            for missing in [5, 6, 9] {
+                let table = Arc::new(Partial {
+                    missing,
+                    board: Cram::<u128>::new(16, 8).unwrap(),
+                    asked: Mutex::default(),
+                });
+                let cram = plain.clone().with_endgame(table.clone());
+                let solver = crate::Solver::with_options(&cram, options);
+                assert_eq!(solver.nimber(&cram.start()).unwrap(), expected);
+                let (asked, misses) = (*table.asked.lock().unwrap(), cram.endgame_misses());
+                // Sets of 9 cells are beyond the database: never a miss.
+                if missing > 8 {
+                    assert_eq!(misses, 0, "{rows}x{cols}");
+                } else {
+                    // At most one miss on one thread: the first ends the
+                    // lookups.
+                    assert!(misses <= 1, "{rows}x{cols}, {missing}: {misses}");
+                    missed += misses;
+                    if misses == 1 {
+                        let again = *table.asked.lock().unwrap();
+                        assert_eq!(asked, again);
+                    }
+                }
+            }
+        }
+        assert!(missed >= 4, "{missed}");
+        assert_eq!(Cram::<u64>::new(4, 4).unwrap().endgame_misses(), 0);
+    }
+
+    /// A database that holds nothing: one miss, then the search alone.
+    #[test]
+    fn a_database_of_another_canonical_form_is_dropped_at_its_first_miss() {
+        #[derive(Debug)]
+        struct Nothing(Mutex<u64>);
+        impl CramEndgame for Nothing {
+            fn max_cells(&self) -> u32 {
+                14
+            }
+            fn nimber(&self, _: u128) -> Option<Nimber> {
+                *self.0.lock().unwrap() += 1;
+                None
+            }
+        }
+        let nothing = Arc::new(Nothing(Mutex::default()));
+        let plain = Cram::<u64>::new(4, 5).unwrap();
+        let expected = crate::Solver::new(&plain).nimber(&plain.start()).unwrap();
+        let cram = plain.clone().with_endgame(nothing.clone());
+        let solver = crate::Solver::with_options(
+            &cram,
+            crate::Options {
+                memory: 16 << 20,
+                threads: 1,
+            },
+        );
+        assert_eq!(solver.nimber(&cram.start()).unwrap(), expected);
+        assert_eq!((cram.endgame_misses(), *nothing.0.lock().unwrap()), (1, 1));
+        // The clones share the count; a new database starts a new one.
+        assert_eq!(cram.clone().endgame_misses(), 1);
+        let fresh = Arc::new(Nothing(Mutex::default()));
+        assert_eq!(plain.with_endgame(fresh).endgame_misses(), 0);
     }
 }

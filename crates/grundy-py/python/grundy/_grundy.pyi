@@ -1,0 +1,261 @@
+"""Type stubs of the Rust core of ``grundy`` (the docstrings are in the
+module itself: ``help(grundy.octal)``)."""
+
+import os
+from typing import (
+    Any,
+    Callable,
+    Hashable,
+    Iterable,
+    Iterator,
+    Literal,
+    Optional,
+    Protocol,
+    Sequence,
+    SupportsIndex,
+    Tuple,
+    TypeVar,
+    Union,
+    overload,
+)
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+#: ``progress=``: None or False (no report), True (a tqdm bar), or a
+#: callable taking ``(done, total)`` (``total`` None for a search).
+Progress = Union[None, bool, Callable[[int, Optional[int]], object]]
+#: ``memory=``: bytes, or a size as the command writes it (``"512M"``).
+Memory = Union[SupportsIndex, str, None]
+Path = Union[str, "os.PathLike[str]"]
+Outcome = Literal["WIN", "LOSE"]
+
+class ProofError(ValueError): ...
+
+class CycleError(ValueError):
+    position: Any
+
+# Take-and-break games.
+
+class HeapMove:
+    @property
+    def heap(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def take(self) -> int: ...
+    @property
+    def leaves(self) -> Tuple[int, ...]: ...
+
+class OctalGame:
+    @property
+    def code(self) -> str: ...
+    @property
+    def computed_to(self) -> int: ...
+    @property
+    def preperiod(self) -> Optional[int]: ...
+    @property
+    def period(self) -> Optional[int]: ...
+    @property
+    def certified(self) -> bool: ...
+    @property
+    def max_value(self) -> int: ...
+    @property
+    def from_catalogue(self) -> bool: ...
+    @property
+    def values(self) -> npt.NDArray[np.uint32]: ...
+    def value(self, n: SupportsIndex) -> int: ...
+    def outcome(self, heaps: Iterable[SupportsIndex]) -> Outcome: ...
+    def hint(self, heaps: Iterable[SupportsIndex]) -> Optional[HeapMove]: ...
+    def summary(self) -> str: ...
+    def __len__(self) -> int: ...
+
+def octal(
+    code: str,
+    *,
+    to: Optional[SupportsIndex] = None,
+    threads: Optional[SupportsIndex] = None,
+    online: bool = False,
+    progress: Progress = None,
+) -> OctalGame: ...
+def subtraction(
+    moves: Iterable[SupportsIndex],
+    *,
+    to: Optional[SupportsIndex] = None,
+    threads: Optional[SupportsIndex] = None,
+    online: bool = False,
+    progress: Progress = None,
+) -> OctalGame: ...
+
+# Two-dimensional games.
+
+Steps = Union[str, Iterable[Tuple[SupportsIndex, SupportsIndex]], None]
+
+def knight(x: SupportsIndex, y: SupportsIndex, moves: Steps = None) -> int: ...
+def knight_grid(
+    xs: Iterable[SupportsIndex], ys: Iterable[SupportsIndex], moves: Steps = None
+) -> npt.NDArray[np.uint32]: ...
+def row(columns: Iterable[SupportsIndex], width: Optional[SupportsIndex] = 20) -> int: ...
+def row_grid(width: SupportsIndex) -> npt.NDArray[np.uint32]: ...
+
+# Graphs with cycles.
+
+class Loopy:
+    @property
+    def options(self) -> Tuple[int, ...]: ...
+
+class TokenMove:
+    @property
+    def token(self) -> int: ...
+    @property
+    def from_(self) -> int: ...
+    @property
+    def to(self) -> int: ...
+
+class NodeValues(Sequence[Union[int, Loopy]]):
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> Union[int, Loopy]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Union[int, Loopy]]: ...
+
+class GraphGame:
+    @property
+    def n(self) -> int: ...
+    @property
+    def values(self) -> NodeValues: ...
+    def value(self, node: SupportsIndex) -> Union[int, Loopy]: ...
+    def outcome(self, tokens: Iterable[SupportsIndex]) -> Literal["WIN", "LOSE", "DRAW"]: ...
+    def hint(self, tokens: Iterable[SupportsIndex]) -> Optional[TokenMove]: ...
+
+class _HasEdges(Protocol):
+    def edges(self) -> Iterable[Tuple[Any, Any]]: ...
+
+Edges = Union[Iterable[Tuple[SupportsIndex, SupportsIndex]], npt.NDArray[np.integer[Any]], _HasEdges]
+
+def graph(n: SupportsIndex, edges: Edges) -> GraphGame: ...
+
+# Searched games and their certificates.
+
+class SearchResult:
+    @property
+    def game(self) -> str: ...
+    @property
+    def nimber(self) -> int: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def hint(self) -> Any: ...
+    @property
+    def hint_text(self) -> Optional[str]: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+class CheckedProof:
+    @property
+    def game(self) -> str: ...
+    @property
+    def nimber(self) -> int: ...
+    @property
+    def positions(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Union[str, int]: ...
+    def __iter__(self) -> Iterator[Union[str, int]]: ...
+
+Board = Union[str, Sequence[str], npt.NDArray[np.bool_], Sequence[Sequence[bool]]]
+
+def cram(
+    board: Board,
+    *,
+    threads: Optional[SupportsIndex] = None,
+    memory: Memory = None,
+    proof: Optional[Path] = None,
+    online: bool = False,
+    hint: bool = True,
+    progress: Progress = None,
+) -> SearchResult: ...
+def node_kayles(
+    n: SupportsIndex,
+    edges: Edges,
+    *,
+    threads: Optional[SupportsIndex] = None,
+    memory: Memory = None,
+    proof: Optional[Path] = None,
+    online: bool = False,
+    hint: bool = True,
+    progress: Progress = None,
+) -> SearchResult: ...
+def chomp(
+    rows: Union[str, Iterable[SupportsIndex]],
+    *,
+    threads: Optional[SupportsIndex] = None,
+    memory: Memory = None,
+    proof: Optional[Path] = None,
+    online: bool = False,
+    hint: bool = True,
+    progress: Progress = None,
+) -> SearchResult: ...
+def check_proof(path: Path) -> CheckedProof: ...
+
+# Games defined in Python.
+
+P = TypeVar("P", bound=Hashable)
+
+class Game(Protocol[P]):
+    """A game: ``options(position)``; optionally ``components(position)``
+    and ``canonical(position)`` (not part of the protocol, looked up by
+    name)."""
+
+    def options(self, position: P) -> Iterable[P]: ...
+
+def nimber(
+    game: Game[P],
+    position: P,
+    *,
+    memory: Memory = None,
+    threads: Optional[SupportsIndex] = None,
+    progress: Progress = None,
+) -> int: ...
+def outcome(
+    game: Game[P],
+    position: P,
+    *,
+    memory: Memory = None,
+    threads: Optional[SupportsIndex] = None,
+    progress: Progress = None,
+) -> Outcome: ...
+def winning_move(
+    game: Game[P],
+    position: P,
+    *,
+    memory: Memory = None,
+    threads: Optional[SupportsIndex] = None,
+    progress: Progress = None,
+) -> Optional[P]: ...
+
+# Pictures.
+
+class Heatmap:
+    def _repr_png_(self) -> bytes: ...
+    @property
+    def png(self) -> bytes: ...
+    @property
+    def shape(self) -> Tuple[int, int]: ...
+    @property
+    def size(self) -> Tuple[int, int]: ...
+    @property
+    def scale(self) -> int: ...
+    @property
+    def values(self) -> npt.NDArray[np.uint32]: ...
+    def save(self, path: Path) -> None: ...
+
+def heatmap(
+    values: Union[npt.ArrayLike, Sequence[Sequence[int]]],
+    *,
+    scale: Optional[SupportsIndex] = None,
+    width: Optional[SupportsIndex] = None,
+) -> Heatmap: ...

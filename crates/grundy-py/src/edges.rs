@@ -1,0 +1,143 @@
+//! The edges of a graph as the module accepts them (`graph`,
+//! `node_kayles`): a list of pairs, an `(m, 2)` integer array, or any
+//! object with `.edges()` (a networkx graph, without networkx being a
+//! dependency), each endpoint a node `0..n`, checked with the command's
+//! message for a node out of range.
+
+use numpy::{PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use sg_solve::InputErrorKind;
+
+use crate::args::type_name;
+use crate::errors::value_error;
+
+/// The edges of `obj` (named `name` in messages), each endpoint below `n`.
+pub(crate) fn edge_list(obj: &Bound<'_, PyAny>, name: &str, n: u64) -> PyResult<Vec<(u32, u32)>> {
+    let py = obj.py();
+    let ndarray = py.import("numpy")?.getattr("ndarray")?;
+    if obj.is_instance(&ndarray)? {
+        return array_edges(obj.cast::<PyUntypedArray>()?, name, n);
+    }
+    let is_sequence = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
+    let from_graph = !is_sequence && obj.hasattr("edges")?;
+    let edges = if from_graph {
+        obj.call_method0("edges")?
+    } else {
+        obj.clone()
+    };
+    if edges.is_instance_of::<PyString>() {
+        return Err(shape_error(name, "str"));
+    }
+    let iter = edges
+        .try_iter()
+        .map_err(|_| shape_error(name, &type_name(&edges)))?;
+    let mut out = Vec::new();
+    for (i, pair) in iter.enumerate() {
+        let pair = pair?;
+        let ends: Vec<Bound<'_, PyAny>> = match pair.try_iter() {
+            Ok(ends) if !pair.is_instance_of::<PyString>() => ends.collect::<PyResult<_>>()?,
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "{name}[{i}] must be a pair of nodes, not {}",
+                    type_name(&pair)
+                )));
+            }
+        };
+        // A networkx multigraph's edges() are pairs too; a data view
+        // gives triples (u, v, data): the first two are the edge.
+        let ends = match (ends.len(), from_graph) {
+            (2, _) => &ends[..],
+            (3, true) => &ends[..2],
+            (len, _) => {
+                return Err(value_error(format!(
+                    "{name}[{i}] must be a pair of nodes, not {len} items"
+                )));
+            }
+        };
+        let node = |end: &Bound<'_, PyAny>| -> PyResult<u32> {
+            let value = end.extract::<i128>().map_err(|e| {
+                if e.is_instance_of::<PyTypeError>(py) {
+                    let hint = if from_graph {
+                        " (number the nodes 0..n-1 first, e.g. with \
+                         networkx.convert_node_labels_to_integers)"
+                    } else {
+                        ""
+                    };
+                    PyTypeError::new_err(format!(
+                        "{name}[{i}]: a node must be an integer, not {}{hint}",
+                        type_name(end)
+                    ))
+                } else {
+                    e
+                }
+            })?;
+            checked_node(value, n).map_err(|why| value_error(format!("{name}[{i}]: {why}")))
+        };
+        out.push((node(&ends[0])?, node(&ends[1])?));
+    }
+    Ok(out)
+}
+
+/// The edges of an `(m, 2)` integer array.
+fn array_edges(array: &Bound<'_, PyUntypedArray>, name: &str, n: u64) -> PyResult<Vec<(u32, u32)>> {
+    let shape = array.shape().to_vec();
+    if array.len() == 0 && (shape.len() == 1 || shape.len() == 2) {
+        return Ok(Vec::new());
+    }
+    let kind: String = array.dtype().getattr("kind")?.extract()?;
+    if shape.len() != 2 || shape[1] != 2 || !(kind == "i" || kind == "u") {
+        return Err(value_error(format!(
+            "{name} must be pairs of nodes: an (m, 2) integer array, not an array of shape \
+             {shape:?} and dtype {}",
+            array.dtype()
+        )));
+    }
+    let numpy = array.py().import("numpy")?;
+    let wide = numpy
+        .getattr("ascontiguousarray")?
+        .call1((array, if kind == "u" { "uint64" } else { "int64" }))?;
+    let mut out = Vec::with_capacity(shape[0]);
+    let mut push = |i: usize, u: i128, v: i128| -> PyResult<()> {
+        let node = |x| checked_node(x, n).map_err(|why| value_error(format!("{name}[{i}]: {why}")));
+        out.push((node(u)?, node(v)?));
+        Ok(())
+    };
+    if kind == "u" {
+        let wide = wide.cast_into::<PyArray2<u64>>()?;
+        let view = wide.readonly();
+        for (i, pair) in view.as_slice()?.chunks_exact(2).enumerate() {
+            push(i, pair[0].into(), pair[1].into())?;
+        }
+    } else {
+        let wide = wide.cast_into::<PyArray2<i64>>()?;
+        let view = wide.readonly();
+        for (i, pair) in view.as_slice()?.chunks_exact(2).enumerate() {
+            push(i, pair[0].into(), pair[1].into())?;
+        }
+    }
+    Ok(out)
+}
+
+/// `value` as a node of a graph of `n` nodes, or the command's message.
+pub(crate) fn checked_node(value: i128, n: u64) -> Result<u32, String> {
+    if (0..i128::from(n)).contains(&value) {
+        return Ok(value as u32);
+    }
+    let node_count = usize::try_from(n).unwrap_or(usize::MAX);
+    Err(match u64::try_from(value) {
+        Ok(node) => InputErrorKind::NodeOutOfRange { node, node_count }.to_string(),
+        Err(_) => match n {
+            0 => format!("node {value} is out of range (the graph has no nodes)"),
+            n => format!("node {value} is out of range (nodes are 0..={})", n - 1),
+        },
+    })
+}
+
+fn shape_error(name: &str, found: &str) -> PyErr {
+    PyTypeError::new_err(format!(
+        "{name} must be a list of pairs of nodes, an (m, 2) integer array or a graph with \
+         .edges(), not {found}"
+    ))
+}

@@ -1,0 +1,522 @@
+//! `grundy.octal` and `grundy.subtraction`: the Grundy sequence of a
+//! take-and-break game and its certified period, from the compiled-in
+//! catalogue or computed by the octal engine (`sg_core::octal::Sequence`),
+//! as `grundy octal` obtains it; who wins a sum of heaps and how.
+//!
+//! The engine keeps values as `u16`; the result keeps them once as `u32`
+//! (the type numpy users expect of `values`), and `values` is a read-only
+//! numpy view of that buffer, made without a copy at each access.
+
+use numpy::ndarray::ArrayView1;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use sg_core::octal::{
+    HeapMove as EngineMove, HeapValues, MAX_COMPUTED_HEAP, OctalError, Period, Rules, Sequence,
+    winning_move,
+};
+use sg_solve::octal_answers::{Catalogued, from_catalogue, say_move, unknown_value};
+use sg_tables::octal::CatalogueEntry;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::args::{int_in, ints_in, opt_int_in, threads};
+use crate::errors::{memory_error, value_error};
+use crate::progress::Progress;
+use crate::run::{Stop, run_detached};
+
+/// The default largest heap: 2^25, as the command's.
+const DEFAULT_TO: u64 = 1 << 25;
+
+/// The largest heap of a sum (heaps are below 2^63).
+const MAX_HEAP: u64 = (1 << 63) - 1;
+
+/// The Grundy sequence of a take-and-break game and its certified period.
+///
+/// ``code`` is a Winning Ways code ``d0.d1d2...dk`` (digit ``d_i`` for taking
+/// ``i`` tokens: bit 1 = take the whole heap, 2 = leave one heap, 4 = leave
+/// two, 8 = leave three; ``d0`` is 0 or 4), e.g. ``"0.77"`` (Kayles),
+/// ``"0.07"`` (Dawson's Kayles), ``".6"`` (Officers), ``"4.007"``; or
+/// ``"grundys-game"``. The values of heaps ``0..=to`` are computed (``to``
+/// defaults to 2**25), stopping as soon as a period is certified by the
+/// periodicity theorem; a period is never claimed otherwise. Games
+/// ``0.ddd`` and ``4.ddd`` solved in the compiled-in catalogue are answered
+/// from it (recomputed and certified again, in milliseconds) unless
+/// ``online=True``.
+///
+/// ``threads`` (default: one per CPU, and at most that) never changes the
+/// values. The computation releases the interpreter, stops with
+/// ``KeyboardInterrupt`` on Ctrl-C, and reports its progress to
+/// ``progress`` (a callable taking ``(heaps_done, heaps_asked)``, or
+/// ``True`` for a ``tqdm`` bar).
+///
+/// >>> import grundy
+/// >>> kayles = grundy.octal("0.77")
+/// >>> kayles.preperiod, kayles.period, kayles.certified
+/// (71, 12, True)
+/// >>> kayles.value(10**18)
+/// 1
+/// >>> kayles.outcome([10, 20, 30])
+/// 'WIN'
+/// >>> str(kayles.hint([10, 20, 30]))
+/// 'in the third heap (30 tokens), take 2 and split the rest into 5 and 23'
+#[pyfunction]
+#[pyo3(signature = (code, *, to = None, threads = None, online = false, progress = None))]
+pub(crate) fn octal(
+    py: Python<'_>,
+    code: &str,
+    to: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    online: bool,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<OctalGame> {
+    let rules = sg_solve::octal_args::parse_code(code).map_err(value_error)?;
+    solve(py, rules, to, threads, online, progress)
+}
+
+/// The Grundy sequence of the subtraction game of ``moves`` (a move takes
+/// a number of tokens of the set from one heap), as ``grundy octal
+/// --subtract`` computes it; the same object as :func:`octal` gives.
+///
+/// >>> import grundy
+/// >>> s = grundy.subtraction([1, 3, 4])
+/// >>> s.values[:10].tolist()
+/// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+/// >>> s.period, s.code
+/// (7, '0.3033')
+#[pyfunction]
+#[pyo3(signature = (moves, *, to = None, threads = None, online = false, progress = None))]
+pub(crate) fn subtraction(
+    py: Python<'_>,
+    moves: &Bound<'_, PyAny>,
+    to: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    online: bool,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<OctalGame> {
+    let set = ints_in(moves, "moves", 0, u64::MAX, usize::MAX)?;
+    let rules = Rules::subtraction(&set).map_err(|e| value_error(format!("moves: {e}")))?;
+    solve(py, rules, to, threads, online, progress)
+}
+
+/// The run for `rules` to heap `to`: from the catalogue, or computed.
+fn solve(
+    py: Python<'_>,
+    rules: Rules,
+    to: Option<&Bound<'_, PyAny>>,
+    threads_arg: Option<&Bound<'_, PyAny>>,
+    online: bool,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<OctalGame> {
+    let to = opt_int_in(to, "to", 0, u64::MAX)?.unwrap_or(DEFAULT_TO);
+    let threads = threads(threads_arg, None)?;
+    crate::progress::check(progress)?;
+    if to > MAX_COMPUTED_HEAP {
+        let e = OctalError::TooManyHeaps { heap: to };
+        return Err(value_error(format!("to={to}: {e}")));
+    }
+    if !online {
+        match from_catalogue(&rules, to) {
+            Catalogued::Found { entry, values } => {
+                return Ok(OctalGame::new(entry, &values, true));
+            }
+            Catalogued::Absent => {}
+            Catalogued::FailedCheck => PyErr::warn(
+                py,
+                &py.get_type::<pyo3::exceptions::PyRuntimeWarning>(),
+                &std::ffi::CString::new(format!(
+                    "the compiled-in catalogue's entry for {rules} fails its check; computing"
+                ))
+                .expect("no NUL in the message"),
+                1,
+            )?,
+        }
+    }
+    let done = AtomicU64::new(0);
+    let stop = Stop::new();
+    let poll = || done.load(Ordering::Relaxed);
+    let mut progress = Progress::new(
+        py,
+        progress,
+        &format!("octal {rules}"),
+        "heaps",
+        Some(to.saturating_add(1)),
+        &poll,
+    )?;
+    let mut sequence = Sequence::new(rules).with_threads(threads);
+    let status = run_detached(py, &stop, &mut progress, || {
+        sequence.extend_watched(to, &mut |values| {
+            done.store(values.len() as u64, Ordering::Relaxed);
+            if stop.requested() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    })?;
+    match status {
+        Ok(_) => {}
+        Err(e @ OctalError::OutOfMemory { .. }) => {
+            return Err(memory_error(format!(
+                "{e} (the values take 2 bytes a heap): lower to, or give the run more memory"
+            )));
+        }
+        Err(e) => return Err(value_error(format!("to={to}: {e}"))),
+    }
+    let entry = CatalogueEntry::from_sequence(&sequence);
+    Ok(OctalGame::new(entry, sequence.values(), false))
+}
+
+/// The values of a game as far as computed, through the certified period
+/// beyond (for `sg_core::octal::winning_move`).
+struct Known<'a> {
+    values: &'a [u32],
+    period: Option<Period>,
+}
+
+impl HeapValues for Known<'_> {
+    fn value(&self, heap: u64) -> Option<u16> {
+        let index = match self.period {
+            Some(p) => p.index(heap),
+            None => heap,
+        };
+        let value = *self.values.get(usize::try_from(index).ok()?)?;
+        // Values come from the engine's u16.
+        u16::try_from(value).ok()
+    }
+
+    fn span(&self) -> u64 {
+        self.period
+            .map_or(u64::MAX, |p| p.preperiod.max(1) + p.period - 1)
+    }
+}
+
+/// The Grundy sequence of a take-and-break game, as far as computed, and
+/// its certified period (see :func:`octal`).
+///
+/// >>> import grundy
+/// >>> dawson = grundy.octal("0.07")
+/// >>> dawson.code, dawson.period, dawson.max_value
+/// ('0.07', 34, 9)
+#[pyclass(frozen, module = "grundy", name = "OctalGame")]
+pub(crate) struct OctalGame {
+    entry: CatalogueEntry,
+    /// `G(0..entry.computed)`; never changed nor moved while the object
+    /// lives (numpy views of it are handed out).
+    values: Box<[u32]>,
+    from_catalogue: bool,
+}
+
+impl OctalGame {
+    fn new(entry: CatalogueEntry, values: &[u16], from_catalogue: bool) -> Self {
+        let values = values.iter().map(|&v| u32::from(v)).collect();
+        OctalGame {
+            entry,
+            values,
+            from_catalogue,
+        }
+    }
+
+    fn known(&self) -> Known<'_> {
+        Known {
+            values: &self.values,
+            period: self.entry.period,
+        }
+    }
+
+    fn last_computed(&self) -> u64 {
+        self.entry.computed.saturating_sub(1)
+    }
+
+    /// The message for a heap whose value is not known.
+    fn unknown(&self, heap: u64) -> PyErr {
+        value_error(unknown_value(
+            &self.entry.rules,
+            self.last_computed(),
+            heap,
+            |heap| format!("compute with to={heap} or more"),
+        ))
+    }
+
+    fn heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+        ints_in(heaps, "heaps", 0, MAX_HEAP, usize::MAX)
+    }
+
+    /// The XOR of the heaps' values.
+    fn xor(&self, heaps: &[u64]) -> PyResult<u32> {
+        let known = self.known();
+        heaps.iter().try_fold(0u32, |x, &h| {
+            known
+                .value(h)
+                .map(|v| x ^ u32::from(v))
+                .ok_or_else(|| self.unknown(h))
+        })
+    }
+}
+
+#[pymethods]
+impl OctalGame {
+    /// The game's code as the command writes it, e.g. ``'0.77'``.
+    #[getter]
+    fn code(&self) -> String {
+        self.entry.rules.to_string()
+    }
+
+    /// The last heap whose value was computed.
+    #[getter]
+    fn computed_to(&self) -> u64 {
+        self.last_computed()
+    }
+
+    /// The smallest preperiod of the certified period, or None.
+    #[getter]
+    fn preperiod(&self) -> Option<u64> {
+        self.entry.period.map(|p| p.preperiod)
+    }
+
+    /// The smallest certified period, or None when none is certified.
+    #[getter]
+    fn period(&self) -> Option<u64> {
+        self.entry.period.map(|p| p.period)
+    }
+
+    /// Whether a period is certified (by the periodicity theorem).
+    #[getter]
+    fn certified(&self) -> bool {
+        self.entry.period.is_some()
+    }
+
+    /// The largest value computed.
+    #[getter]
+    fn max_value(&self) -> u16 {
+        self.entry.max_value
+    }
+
+    /// Whether the values come from the compiled-in catalogue (checked),
+    /// rather than computed now.
+    #[getter(from_catalogue)]
+    fn catalogued(&self) -> bool {
+        self.from_catalogue
+    }
+
+    /// ``G(0..=computed_to)`` as a read-only numpy ``uint32`` array (a
+    /// view of the result's own buffer: no copy).
+    #[getter]
+    fn values<'py>(this: Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let view = ArrayView1::from(&this.get().values[..]);
+        // SAFETY: the array borrows `values`, which the frozen object owns
+        // and never changes nor moves (a boxed slice); the object is the
+        // array's base, so it lives as long as the array.
+        let array = unsafe { PyArray1::borrow_from_array(&view, this.clone().into_any()) };
+        array.readwrite().make_nonwriteable();
+        Ok(array)
+    }
+
+    /// ``G(n)`` for any heap ``0 <= n < 2**63``: computed, or through the
+    /// certified period; a ``ValueError`` beyond the computed values when no
+    /// period is certified.
+    ///
+    /// >>> import grundy
+    /// >>> grundy.octal("0.77").value(2**62)
+    /// 1
+    fn value(&self, n: &Bound<'_, PyAny>) -> PyResult<u16> {
+        let heap = int_in(n, "n", 0, MAX_HEAP)?;
+        self.known().value(heap).ok_or_else(|| self.unknown(heap))
+    }
+
+    /// ``'WIN'`` or ``'LOSE'`` for the player to move in the sum of
+    /// ``heaps`` (each below 2**63).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.octal("0.77").outcome([1, 1])
+    /// 'LOSE'
+    fn outcome(&self, heaps: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        let heaps = Self::heaps(heaps)?;
+        Ok(if self.xor(&heaps)? == 0 {
+            "LOSE"
+        } else {
+            "WIN"
+        })
+    }
+
+    /// A winning move in the sum of ``heaps``: ``None`` on a lost sum, else
+    /// a :class:`HeapMove` (``heap``: its 0-based index in ``heaps``;
+    /// ``take``; ``leaves``: the heaps left in its place).
+    ///
+    /// >>> import grundy
+    /// >>> m = grundy.octal("0.137").hint([10, 20, 30])
+    /// >>> m.heap, m.take, m.leaves
+    /// (2, 3, (2, 25))
+    fn hint(&self, py: Python<'_>, heaps: &Bound<'_, PyAny>) -> PyResult<Option<HeapMove>> {
+        let heaps = Self::heaps(heaps)?;
+        self.xor(&heaps)?;
+        let known = self.known();
+        let rules = &self.entry.rules;
+        let found = py.detach(|| winning_move(rules, &known, &heaps));
+        match found {
+            Ok(found) => Ok(found.map(|m| HeapMove::new(m, &heaps))),
+            Err(OctalError::TooManyHeaps { heap }) => Err(self.unknown(heap)),
+            Err(e) => Err(value_error(e.to_string())),
+        }
+    }
+
+    /// The summary the command prints (``grundy octal CODE``).
+    fn summary(&self) -> String {
+        summary(&self.entry, self.from_catalogue)
+    }
+
+    fn __repr__(&self) -> String {
+        let e = &self.entry;
+        match e.period {
+            Some(p) => format!(
+                "<OctalGame {}: period {} from heap {}, certified with G(0..{})>",
+                e.rules, p.period, p.preperiod, e.computed
+            ),
+            None => format!(
+                "<OctalGame {}: no period certified up to heap {}>",
+                e.rules,
+                self.last_computed()
+            ),
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        self.values.len()
+    }
+}
+
+/// The one-screen summary of `grundy octal` (without the source line's
+/// wording for resumed runs, which the module has not).
+fn summary(s: &CatalogueEntry, from_catalogue: bool) -> String {
+    let computed_to = s.computed.saturating_sub(1);
+    let source = if from_catalogue {
+        "from the compiled-in catalogue"
+    } else {
+        "computed"
+    };
+    let mut out = String::new();
+    let mut line = |label: &str, value: String| out.push_str(&format!("{label:<16}{value}\n"));
+    line("game", s.rules.to_string());
+    line("computed", format!("heaps 0..={computed_to} ({source})"));
+    match s.period {
+        Some(p) => {
+            line("preperiod", p.preperiod.to_string());
+            line("period", p.period.to_string());
+            line(
+                "certified",
+                format!("yes, by the periodicity theorem with G(0..{})", s.computed),
+            );
+        }
+        None => {
+            line("preperiod", "-".to_owned());
+            line("period", format!("none up to heap {computed_to}"));
+            line("certified", "no".to_owned());
+        }
+    }
+    line("largest value", s.max_value.to_string());
+    line("rare mask", format!("{} ({:#b})", s.rare_mask, s.rare_mask));
+    line("rare values", s.rare_count.to_string());
+    line(
+        "last rare heap",
+        s.last_rare.map_or("-".to_owned(), |h| h.to_string()),
+    );
+    out
+}
+
+/// A winning move in a sum of heaps: in the heap of index ``heap``
+/// (0-based, in the list given), of ``size`` tokens, take ``take`` tokens
+/// and leave the heaps ``leaves``. ``str()`` says it as the command does.
+///
+/// >>> import grundy
+/// >>> m = grundy.octal("0.77").hint([5])
+/// >>> (m.heap, m.size, m.take, m.leaves)
+/// (0, 5, 1, (2, 2))
+/// >>> str(m)
+/// 'in the first heap (5 tokens), take 1 and split the rest into 2 and 2'
+#[pyclass(frozen, module = "grundy", name = "HeapMove")]
+pub(crate) struct HeapMove {
+    engine: EngineMove,
+    size: u64,
+}
+
+impl HeapMove {
+    fn new(engine: EngineMove, heaps: &[u64]) -> Self {
+        let size = heaps[engine.heap];
+        HeapMove { engine, size }
+    }
+}
+
+#[pymethods]
+impl HeapMove {
+    /// The index of the heap moved in, 0-based in the list given.
+    #[getter]
+    fn heap(&self) -> usize {
+        self.engine.heap
+    }
+
+    /// Its tokens.
+    #[getter]
+    fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The tokens taken (0 for a split without taking).
+    #[getter]
+    fn take(&self) -> u64 {
+        self.engine.take
+    }
+
+    /// The heaps left in its place (none to three, nondecreasing).
+    #[getter]
+    fn leaves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.engine.leaves)
+    }
+
+    fn __str__(&self) -> String {
+        say_move(&self.engine, self.size)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "HeapMove(heap={}, size={}, take={}, leaves={:?})",
+            self.engine.heap,
+            self.size,
+            self.engine.take,
+            TupleText(&self.engine.leaves)
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<HeapMove>()
+            .is_ok_and(|o| o.get().engine == self.engine && o.get().size == self.size)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            self.engine.heap,
+            self.size,
+            self.engine.take,
+            &self.engine.leaves,
+        )
+            .hash(&mut h);
+        h.finish()
+    }
+}
+
+/// A list of numbers shown as a Python tuple: `(2, 25)`, `(4,)`, `()`.
+struct TupleText<'a>(&'a [u64]);
+
+impl std::fmt::Debug for TupleText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            [one] => write!(f, "({one},)"),
+            all => {
+                let parts: Vec<String> = all.iter().map(u64::to_string).collect();
+                write!(f, "({})", parts.join(", "))
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! How a long computation runs: on a thread of its own, the interpreter
+//! released (other Python threads run meanwhile), while the calling
+//! thread waits and, every [`POLL`], checks the signals (Ctrl-C raises
+//! `KeyboardInterrupt` there, as anywhere in Python) and reports the
+//! progress to the caller's callback.
+//!
+//! A computation is stopped through its [`Stop`]: a Ctrl-C, a progress
+//! callback that raises, or a game's callback that raises (a game defined
+//! in Python) request it with the exception to raise. The engines look at
+//! it where they already look at the time: the octal engine every 1024
+//! heaps, the searches at every position they expand (the games are
+//! wrapped, see `stoppable`). A search stops by unwinding from the
+//! position it was expanding ([`Stop::check`], with the payload
+//! [`Stopped`]) to [`run_detached`], which catches it: the search's
+//! partial state is dropped, never read again, so no question of its
+//! consistency arises; and no panic hook runs (`resume_unwind`), so
+//! nothing is printed. Any other panic (a bug) becomes a `RuntimeError`,
+//! never a `PanicException`.
+
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
+use pyo3::prelude::*;
+use std::any::Any;
+use std::cell::RefCell;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use crate::progress::Progress;
+
+/// How often the waiting thread checks the signals.
+const POLL: Duration = Duration::from_millis(50);
+
+/// How often the progress is reported.
+const REPORT_EVERY: Duration = Duration::from_millis(250);
+
+/// The request to stop a computation, and why.
+#[derive(Default)]
+pub(crate) struct Stop {
+    requested: AtomicBool,
+    reason: Mutex<Option<PyErr>>,
+}
+
+/// The payload a search unwinds with when it is stopped.
+pub(crate) struct Stopped;
+
+impl Stop {
+    /// A stop not requested yet.
+    pub(crate) fn new() -> Arc<Stop> {
+        Arc::new(Stop::default())
+    }
+
+    /// Asks the computation to stop, raising `reason` (the first reason
+    /// given is kept).
+    pub(crate) fn request(&self, reason: PyErr) {
+        let mut kept = self.reason.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.is_none() {
+            *kept = Some(reason);
+        }
+        self.requested.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was requested.
+    #[inline]
+    pub(crate) fn requested(&self) -> bool {
+        self.requested.load(Ordering::Relaxed)
+    }
+
+    /// Unwinds to [`run_detached`] if a stop was requested.
+    #[inline]
+    pub(crate) fn check(&self) {
+        if self.requested() {
+            unwind();
+        }
+    }
+
+    /// The exception to raise, if a stop was requested.
+    fn take_reason(&self) -> Option<PyErr> {
+        self.reason
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}
+
+/// Unwinds to [`run_detached`] (which must be below on the stack), with
+/// the payload [`Stopped`], without running the panic hook.
+pub(crate) fn unwind() -> ! {
+    std::panic::resume_unwind(Box::new(Stopped))
+}
+
+thread_local! {
+    /// The stop of the computation running on this thread, for the games
+    /// built anew inside it (a certificate's writer builds the game from
+    /// its rules).
+    static CURRENT: RefCell<Option<Arc<Stop>>> = const { RefCell::new(None) };
+}
+
+/// The stop of the computation running on this thread (a stop never
+/// requested outside one).
+pub(crate) fn current_stop() -> Arc<Stop> {
+    CURRENT.with(|current| current.borrow().clone().unwrap_or_default())
+}
+
+/// Whether a computation has ended, and the condition its waiter sleeps on.
+#[derive(Default)]
+struct Done {
+    done: Mutex<bool>,
+    changed: Condvar,
+}
+
+impl Done {
+    fn finish(&self) {
+        *self.done.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        self.changed.notify_all();
+    }
+
+    /// Waits until the computation has ended or `timeout` has passed;
+    /// whether it has ended.
+    fn wait(&self, timeout: Duration) -> bool {
+        let done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+        let (done, _) = self
+            .changed
+            .wait_timeout_while(done, timeout, |done| !*done)
+            .unwrap_or_else(PoisonError::into_inner);
+        *done
+    }
+}
+
+/// Runs `work` on a thread of its own with the interpreter released, while
+/// this thread checks the signals and reports `progress` (see the module
+/// documentation). `work` may attach to the interpreter (a game's
+/// callbacks): its thread holds one thread state for the whole run, so
+/// that each callback attaches cheaply. Returns what `work` returns, or
+/// raises the reason of the stop, or a `RuntimeError` for a panic.
+pub(crate) fn run_detached<'py, R: Send>(
+    py: Python<'py>,
+    stop: &Arc<Stop>,
+    progress: &mut Progress<'py, '_>,
+    work: impl FnOnce() -> R + Send,
+) -> PyResult<R> {
+    let done = Done::default();
+    let outcome = std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("grundy".to_owned())
+            .spawn_scoped(scope, || {
+                CURRENT.with(|current| *current.borrow_mut() = Some(Arc::clone(stop)));
+                let result =
+                    Python::attach(|py| py.detach(|| catch_unwind(AssertUnwindSafe(work))));
+                CURRENT.with(|current| *current.borrow_mut() = None);
+                done.finish();
+                result
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+        let mut reported = Instant::now();
+        while !py.detach(|| done.wait(POLL)) {
+            if stop.requested() {
+                continue;
+            }
+            if let Err(e) = py.check_signals() {
+                stop.request(e);
+            } else if reported.elapsed() >= REPORT_EVERY {
+                reported = Instant::now();
+                if let Err(e) = progress.report(py) {
+                    stop.request(e);
+                }
+            }
+        }
+        thread
+            .join()
+            .map_err(|payload| internal_error(payload.as_ref()))
+    })?;
+    if let Some(reason) = stop.take_reason() {
+        progress.close(py);
+        return Err(reason);
+    }
+    match outcome {
+        Ok(result) => {
+            progress.finish(py)?;
+            Ok(result)
+        }
+        Err(payload) => {
+            progress.close(py);
+            Err(if payload.is::<Stopped>() {
+                PyKeyboardInterrupt::new_err("stopped")
+            } else {
+                internal_error(payload.as_ref())
+            })
+        }
+    }
+}
+
+/// The `RuntimeError` for a panic (a bug of the module: no input should
+/// reach one).
+fn internal_error(payload: &(dyn Any + Send)) -> PyErr {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_owned());
+    PyRuntimeError::new_err(format!(
+        "internal error of grundy (please report it): {}",
+        sg_text::escape_line(&what)
+    ))
+}

@@ -1,0 +1,335 @@
+"""The module used as a hostile user would: wrong types, huge sizes,
+negative numbers, NaN, Ctrl-C in the middle of every long computation,
+callbacks that raise, files that cannot be written. Each answer is a
+ValueError or TypeError with a message (an OSError subclass for files,
+KeyboardInterrupt for Ctrl-C), and the interpreter goes on."""
+
+import math
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import grundy
+
+NAN = float("nan")
+
+
+@pytest.mark.parametrize(
+    "call,error",
+    [
+        (lambda: grundy.octal(5), TypeError),
+        (lambda: grundy.octal("0.77", to="5"), TypeError),
+        (lambda: grundy.octal("0.77", to=1.5), TypeError),
+        (lambda: grundy.octal("0.77", to=NAN), TypeError),
+        (lambda: grundy.octal("0.77", to=-1), ValueError),
+        (lambda: grundy.octal("0.77", to=10**30), ValueError),
+        (lambda: grundy.octal(".6", to=2**33), ValueError),
+        (lambda: grundy.octal("0.77", threads=0), ValueError),
+        (lambda: grundy.octal("0.77", threads=2000), ValueError),
+        (lambda: grundy.octal("0.77", progress="yes"), TypeError),
+        (lambda: grundy.octal("0.\x00"), ValueError),
+        (lambda: grundy.subtraction("1,3,4"), TypeError),
+        (lambda: grundy.subtraction([-1]), ValueError),
+        (lambda: grundy.subtraction([10**40]), ValueError),
+        (lambda: grundy.subtraction([]), ValueError),
+        (lambda: grundy.knight(-1, 0), ValueError),
+        (lambda: grundy.knight(2**63, 0), ValueError),
+        (lambda: grundy.knight(NAN, 0), TypeError),
+        (lambda: grundy.knight(0, 0, moves="nonsense"), ValueError),
+        (lambda: grundy.knight(0, 0, moves=[(1, 1)]), ValueError),
+        (lambda: grundy.knight(0, 0, moves=[]), ValueError),
+        (lambda: grundy.knight(0, 0, moves=[(2**40, -1)]), ValueError),
+        (lambda: grundy.knight(0, 0, moves=[(1,)]), ValueError),
+        (lambda: grundy.knight(0, 0, moves=5), TypeError),
+        (lambda: grundy.knight_grid(range(10**9), range(3)), ValueError),
+        (lambda: grundy.knight_grid(range(10**30), range(3)), ValueError),
+        (lambda: grundy.knight_grid(range(0), range(3)), ValueError),
+        (lambda: grundy.knight_grid("abc", range(3)), TypeError),
+        (lambda: grundy.knight_grid([1.5], [0]), TypeError),
+        (lambda: grundy.row([1, 2], width=0), ValueError),
+        (lambda: grundy.row([1, 2], width=65), ValueError),
+        (lambda: grundy.row([-1]), ValueError),
+        (lambda: grundy.row("12"), TypeError),
+        (lambda: grundy.row_grid(25), ValueError),
+        (lambda: grundy.row_grid(-3), ValueError),
+        (lambda: grundy.graph(-1, []), ValueError),
+        (lambda: grundy.graph(2**40, []), ValueError),
+        (lambda: grundy.graph(3, [(0, 3)]), ValueError),
+        (lambda: grundy.graph(3, [(0, -1)]), ValueError),
+        (lambda: grundy.graph(3, [(0, 1, 2)]), ValueError),
+        (lambda: grundy.graph(3, [(0, NAN)]), TypeError),
+        (lambda: grundy.graph(3, "01"), TypeError),
+        (lambda: grundy.graph(3, np.zeros((4, 3), dtype=int)), ValueError),
+        (lambda: grundy.graph(3, np.zeros((4, 2), dtype=float)), ValueError),
+        (lambda: grundy.graph(3, np.array([[0, -5]])), ValueError),
+        (lambda: grundy.graph(3, [(0, 1)]).outcome([3]), ValueError),
+        (lambda: grundy.graph(3, [(0, 1)]).outcome([-1]), ValueError),
+        (lambda: grundy.graph(3, [(0, 1)]).outcome("0"), TypeError),
+        (lambda: grundy.graph(0, []).value(0), ValueError),
+        (lambda: grundy.cram("100x100"), ValueError),
+        (lambda: grundy.cram(5), TypeError),
+        (lambda: grundy.cram(np.zeros((3, 3))), TypeError),
+        (lambda: grundy.cram(np.ones((17, 17), dtype=bool)), ValueError),
+        (lambda: grundy.cram("4x4", memory=0), ValueError),
+        (lambda: grundy.cram("4x4", memory="1P"), ValueError),
+        (lambda: grundy.cram("4x4", memory=-5), ValueError),
+        (lambda: grundy.cram("4x4", memory=NAN), TypeError),
+        (lambda: grundy.cram("4x4", proof=5), TypeError),
+        (lambda: grundy.cram("4x4", proof=b"x.proof"), TypeError),
+        (lambda: grundy.cram("4x4", proof="x\x00y"), ValueError),
+        (lambda: grundy.node_kayles(10**9, []), ValueError),
+        (lambda: grundy.node_kayles(3, [(0, 0)]), ValueError),
+        (lambda: grundy.chomp([]), ValueError),
+        (lambda: grundy.chomp([3, 5]), ValueError),
+        (lambda: grundy.chomp([0]), ValueError),
+        (lambda: grundy.chomp([10**20]), ValueError),
+        (lambda: grundy.chomp(1.5), TypeError),
+        (lambda: grundy.heatmap([[NAN]]), TypeError),
+        (lambda: grundy.heatmap([[-1]]), ValueError),
+        (lambda: grundy.heatmap([[2**40]]), ValueError),
+        (lambda: grundy.heatmap([[1, 2], [3]]), TypeError),
+        (lambda: grundy.heatmap(np.zeros((5000, 2), dtype=int)), ValueError),
+        (lambda: grundy.heatmap(np.zeros((2, 2, 2), dtype=int)), ValueError),
+        (lambda: grundy.heatmap([]), ValueError),
+        (lambda: grundy.heatmap([[1]], scale=0), ValueError),
+        (lambda: grundy.heatmap(np.zeros((4000, 10), dtype=int), scale=64), ValueError),
+        (lambda: grundy.heatmap([1, 2, 3], width=5), ValueError),
+        (lambda: grundy.heatmap("abc"), TypeError),
+        (lambda: grundy.check_proof(5), TypeError),
+    ],
+    ids=lambda case: f"line{case.__code__.co_firstlineno}" if hasattr(case, "__code__") else case.__name__,
+)
+def test_bad_arguments_raise_value_or_type_errors(call, error):
+    with pytest.raises(error) as e:
+        call()
+    assert str(e.value)
+    assert len(str(e.value).splitlines()) == 1
+
+
+def test_octal_queries_refuse_what_is_not_a_heap():
+    game = grundy.octal("0.77")
+    for bad, error in [(-1, ValueError), (2**63, ValueError), (NAN, TypeError), ("3", TypeError), (None, TypeError)]:
+        with pytest.raises(error):
+            game.value(bad)
+        with pytest.raises(error):
+            game.outcome([1, bad])
+        with pytest.raises(error):
+            game.hint([bad])
+    assert game.value(np.int64(13)) == game.value(13)
+    assert game.outcome(np.array([3, 4])) == game.outcome([3, 4])
+    assert game.outcome([]) == "LOSE" and game.hint([]) is None
+
+
+def test_quoted_text_is_escaped_and_bounded():
+    with pytest.raises(ValueError) as e:
+        grundy.octal("0.7\x1b[31mred" + "x" * 10000)
+    message = str(e.value)
+    assert "\x1b" not in message and len(message) < 300
+
+
+# Ctrl-C: a subprocess interrupts itself in the middle of each long
+# computation; KeyboardInterrupt must come within a second, and the
+# interpreter must go on.
+
+LONG = {
+    "octal": 'grundy.octal(".6", to=2**30, online=True)',
+    "cram": 'grundy.cram("6x7")',
+    "cram-proof": 'grundy.cram("5x7", proof=os.path.join(tmp, "p.proof"), online=True)',
+    "python-game": "grundy.nimber(NK(), frozenset(range(70)))",
+    "python-game-threads": "grundy.nimber(NK(), frozenset(range(70)), threads=2)",
+    "after-save": 'grundy.heatmap([[1, 0]]).save(os.path.join(tmp, "h.png")); grundy.cram("6x7")',
+}
+
+SCRIPT = textwrap.dedent(
+    """
+    import os, signal, sys, tempfile, threading, time
+    import grundy
+    tmp = tempfile.mkdtemp()
+
+    class NK:
+        def options(self, p):
+            return [frozenset(v for v in p if abs(v - u) > 1) for u in p]
+
+    threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    try:
+        {call}
+        print("finished")
+    except KeyboardInterrupt:
+        print("interrupted", time.monotonic() - start - 1.0)
+    assert grundy.octal("0.77").period == 12
+    print("alive", sorted(os.listdir(tmp)))
+    """
+)
+
+
+@pytest.mark.parametrize("what", sorted(LONG))
+def test_ctrl_c_interrupts_within_a_second(what):
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT.format(call=LONG[what])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("interrupted"), done.stdout
+    assert float(lines[0].split()[1]) < 1.0
+    # No temporary file is left behind (the picture saved before is).
+    assert lines[1] in ("alive []", "alive ['h.png']"), lines[1]
+
+
+def test_a_progress_callback_that_raises_stops_the_work():
+    class Enough(Exception):
+        pass
+
+    def progress(done, total):
+        raise Enough(done)
+
+    with pytest.raises(Enough):
+        grundy.octal(".6", to=2**26, online=True, progress=progress)
+    with pytest.raises(Enough):
+        grundy.cram("6x7", progress=progress)
+    assert grundy.octal("0.77").period == 12
+
+
+def test_progress_true_without_tqdm_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    with pytest.raises(ModuleNotFoundError, match="tqdm"):
+        grundy.octal(".6", to=100, online=True, progress=True)
+
+
+# Files.
+
+
+@pytest.fixture
+def picture():
+    return grundy.heatmap(grundy.row_grid(6))
+
+
+def test_save_refuses_what_is_not_a_regular_file(picture, tmp_path):
+    with pytest.raises(OSError) as e:
+        picture.save("/dev/full")
+    assert "not a regular file" in str(e.value)
+    with pytest.raises(IsADirectoryError):
+        picture.save(tmp_path)
+    with pytest.raises(FileNotFoundError):
+        picture.save(tmp_path / "no" / "such" / "folder.png")
+    target = tmp_path / "target.png"
+    target.write_bytes(b"mine")
+    link = tmp_path / "link.png"
+    link.symlink_to(target)
+    with pytest.raises(OSError, match="symbolic link"):
+        picture.save(link)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="not a regular file"):
+        picture.save(fifo)
+    assert target.read_bytes() == b"mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "link.png", "target.png"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files")
+def test_save_refuses_a_read_only_file(picture, tmp_path):
+    locked = tmp_path / "locked.png"
+    locked.write_bytes(b"keep")
+    locked.chmod(stat.S_IRUSR)
+    with pytest.raises(PermissionError):
+        picture.save(locked)
+    assert locked.read_bytes() == b"keep"
+
+
+def test_save_replaces_a_file_whole_and_keeps_its_mode(picture, tmp_path):
+    path = tmp_path / "p.png"
+    path.write_bytes(b"old")
+    path.chmod(0o640)
+    picture.save(str(path))
+    assert path.read_bytes() == picture.png
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert os.listdir(tmp_path) == ["p.png"]
+
+
+def test_a_full_disk_leaves_the_old_file(tmp_path):
+    # A file system with no room: a tmpfs of 64 KiB would need root to
+    # mount; /dev/full is refused before any write (not a regular file),
+    # and the certificate's destination is checked before the search.
+    with pytest.raises(OSError):
+        grundy.cram("6x7", proof="/dev/full")
+    with pytest.raises(FileNotFoundError):
+        grundy.cram("6x7", proof=tmp_path / "missing" / "x.proof")
+
+
+def test_check_proof_refuses_what_it_cannot_read(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        grundy.check_proof(tmp_path / "nothing.proof")
+    with pytest.raises(IsADirectoryError):
+        grundy.check_proof(tmp_path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError):
+        grundy.check_proof(fifo)  # refused, never read (it would block)
+    with pytest.raises(OSError):
+        grundy.check_proof("/dev/zero")
+    junk = tmp_path / "junk.proof"
+    junk.write_bytes(os.urandom(1000))
+    with pytest.raises(grundy.ProofError):
+        grundy.check_proof(junk)
+    empty = tmp_path / "empty.proof"
+    empty.write_bytes(b"")
+    with pytest.raises(grundy.ProofError):
+        grundy.check_proof(empty)
+
+
+def test_python_games_that_never_end_are_bounded_by_memory():
+    class Endless:
+        def options(self, p):
+            return [p + 1]
+
+    with pytest.raises(MemoryError):
+        grundy.nimber(Endless(), 0, memory="1M")
+
+    class NaNs:
+        def options(self, p):
+            return [float("nan")]
+
+    with pytest.raises(MemoryError):
+        grundy.nimber(NaNs(), 0.0, memory="1M")
+
+
+def test_positions_whose_hash_raises():
+    class Bad:
+        def __hash__(self):
+            raise ArithmeticError("no hash")
+
+    class Game:
+        def options(self, p):
+            return [Bad()] if p == 0 else []
+
+    with pytest.raises(ArithmeticError, match="no hash"):
+        grundy.nimber(Game(), 0)
+
+
+def test_a_generator_that_fails_midway():
+    class Game:
+        def options(self, p):
+            yield p + 1
+            if p == 3:
+                raise LookupError("midway")
+
+    with pytest.raises(LookupError, match="midway"):
+        grundy.nimber(Game(), 0, threads=2)
+
+
+def test_math_is_still_exact_after_errors():
+    for _ in range(3):
+        with pytest.raises(ValueError):
+            grundy.octal("bad")
+    assert grundy.octal("0.77").value(10**18) == 1
+    assert not math.isnan(grundy.cram("3x4").seconds)
