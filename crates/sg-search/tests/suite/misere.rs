@@ -75,8 +75,7 @@ fn check<G: Game>(
 /// The options a test case runs with: the default (0), a small table (1:
 /// 64 KiB, which the larger cases fill, so that entries are replaced) or
 /// two threads (2). Much smaller tables hold too little for the search to
-/// stay quick (Kayles 7 + 8 + 9: 984 positions expanded with the default,
-/// 4852 with 64 KiB, 219,139 with 16 KiB).
+/// stay quick (see the misère module's documentation).
 fn options(pick: u8) -> Options {
     match pick {
         0 => Options::default(),

@@ -108,20 +108,31 @@
 //!
 //! The search runs on one thread (the option `threads` does not change
 //! it); the tables take the memory the normal-play table has not (both
-//! together within the option `memory`). Much smaller tables than the
-//! search needs make it slow: a kind or a position evicted is computed
-//! again each time it is met (Kayles 7 + 8 + 9: 984 positions expanded
-//! with 1 GiB, 4852 with 64 KiB, 219,139 with 16 KiB).
+//! together within the option `memory`). A table much smaller than the
+//! search needs makes it slower, not wrong: a kind or a position replaced
+//! is computed again each time it is met (Cram 4 x 7: 49,178 positions
+//! expanded with 1 GiB, 87,102 with 1 MiB, 248,187 with 256 KiB,
+//! 1,674,586 with 64 KiB: `MISERE_MEMORY=65536 cargo run --release -p
+//! sg-search --example misere_time -- cram 4x7`).
+//!
+//! A winning move ([`Solver::misere_winning_move`]) is looked for first
+//! among the options known without search (all tame, or in the table),
+//! where the search that found the position won left the option it found;
+//! the others are searched only if none is (Chomp 10 x 10: 166 positions
+//! stored with the move against 71,645 when the options were searched in
+//! the order of the moves; Node-Kayles on the 7 x 7 grid 153,552 against
+//! 263,114).
 //!
 //! # Measured, and tried
 //!
 //! Figures from `cargo run --release -p sg-search --example misere_time
-//! -- cram 4x7 5x6` (and `node-kayles 5x6 6x6`, `chomp 10x10`): positions
-//! expanded. Typing components, against a search of whole positions only
-//! (the budget 0): Cram 4 x 7 49,178 against 58,982, 5 x 6 86,749 against
-//! 113,164, Node-Kayles 5 x 6 1672 against 1978, 6 x 6 2977 against 5289;
-//! Chomp (one component) 165 against 118. Budgets of `1 << 10` and
-//! `1 << 18` expansions expand as many as `1 << 14` on these.
+//! -- cram 4x7 5x6` (and `-- node-kayles 5x6 6x6`, `-- chomp 10x10`):
+//! positions expanded. Typing components, against a search of whole
+//! positions only ([`TYPE_BUDGET`] set to 0): Cram 4 x 7 49,178 against
+//! 58,982, 5 x 6 86,749 against 113,164, Node-Kayles 5 x 6 1672 against
+//! 1978, 6 x 6 2977 against 5289; Chomp (one component) 165 against 118.
+//! Budgets of `1 << 10` and `1 << 18` expansions expand as many as
+//! `1 << 14` on these.
 //!
 //! Not done: the misère quotient of a game (Plambeck-Siegel), which would
 //! answer sums of wild components by a finite monoid computed for the
@@ -291,8 +302,19 @@ impl<'g, G: Game> Solver<'g, G> {
             }
             let mut moves = Vec::new();
             self.game.moves(position, &mut moves);
+            // The search just found an option that loses: it is all tame,
+            // or in the table (unless replaced since); the options known
+            // first, then the others searched.
+            let mut unknown = Vec::new();
             for mv in moves {
                 let next = self.game.play(position, &mv);
+                match worker.position_known(&next)? {
+                    Some(true) => return Ok(Some(mv)),
+                    Some(false) => {}
+                    None => unknown.push((mv, next)),
+                }
+            }
+            for (mv, next) in unknown {
                 if worker.position_loses(&next)? {
                     return Ok(Some(mv));
                 }

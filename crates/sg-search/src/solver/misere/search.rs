@@ -54,6 +54,33 @@ impl<G: Game> Worker<'_, '_, G> {
     /// Whether the position of `position` is a misère loss for the player
     /// to move.
     pub(super) fn position_loses(&mut self, position: &G::Position) -> Result<bool, Stop> {
+        let (key, len, hash) = self.push_key(position)?;
+        let lose = self.loses(key, len, hash);
+        self.parts.truncate(key);
+        lose
+    }
+
+    /// Whether `position` is a misère loss, when that is known without a
+    /// search: it has no move, its components are all tame, or the table
+    /// holds it.
+    pub(super) fn position_known(&mut self, position: &G::Position) -> Result<Option<bool>, Stop> {
+        let (key, len, hash) = self.push_key(position)?;
+        let parts = &self.parts[key..key + len];
+        let known = if len == 0 {
+            Some(false)
+        } else if let Some(t) = sum_type(parts.iter()) {
+            Some(t.loses())
+        } else {
+            self.tables.sums.get(parts, hash, |p| &p.component)
+        };
+        self.parts.truncate(key);
+        Ok(known)
+    }
+
+    /// Appends the key of `position` to `parts` (its components with a
+    /// move, canonical and typed, sorted by hash): where it starts, its
+    /// length and its hash.
+    fn push_key(&mut self, position: &G::Position) -> Result<(usize, usize, u64), Stop> {
         let key = self.parts.len();
         let mut fresh = std::mem::take(&mut self.fresh);
         fresh.clear();
@@ -61,12 +88,13 @@ impl<G: Game> Worker<'_, '_, G> {
         fresh.sort_unstable_by_key(|p| p.hash);
         self.parts.append(&mut fresh);
         self.fresh = fresh;
-        result?;
+        if let Err(stop) = result {
+            self.parts.truncate(key);
+            return Err(stop);
+        }
         let len = self.parts.len() - key;
         let hash = key_hash(self.parts[key..].iter().map(|p| p.hash));
-        let lose = self.loses(key, len, hash);
-        self.parts.truncate(key);
-        lose
+        Ok((key, len, hash))
     }
 
     /// Whether the position of the components `parts[key..key + len]`
