@@ -20,11 +20,26 @@
 #   cargo install ogsolve --root DIR
 # and run with OGSOLVE=DIR/bin/ogsolve (or put DIR/bin on PATH).
 #
-# Usage: benches/octal-vs-ogsolve.sh [ROUNDS]
+# LEVELS (default `default`) lists grundy's kernel levels to time in the
+# same rounds, each as GRUNDY_OCTAL_SIMD sets it: `LEVELS="default avx2
+# portable"` gives, on an AVX-512 machine, what CPUs without AVX-512 (and
+# without AVX2) get, against the same ogsolve runs; one table per level.
+#
+# Usage: [LEVELS="default avx2 portable"] benches/octal-vs-ogsolve.sh [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${1:-5}
+read -r -a LEVELS <<<"${LEVELS:-default}"
+for level in "${LEVELS[@]}"; do
+    case $level in
+    default | avx512 | avx2 | portable) ;;
+    *)
+        echo "error: LEVELS: unknown kernel level '$level' (default, avx512, avx2, portable)" >&2
+        exit 2
+        ;;
+    esac
+done
 OGSOLVE=${OGSOLVE:-$(command -v ogsolve || true)}
 if [ -z "$OGSOLVE" ] || ! [ -x "$OGSOLVE" ]; then
     echo "error: ogsolve not found (looked at \$OGSOLVE, then PATH)." >&2
@@ -56,38 +71,52 @@ run_timed() {
 
 median() { sort -g | awk '{a[NR]=$1} END {m=(NR+1)/2; if (NR%2) print a[m]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
+# simd_env LEVEL: the environment that selects LEVEL.
+simd_env() {
+    case $1 in
+    default) echo "GRUNDY_OCTAL_SIMD=" ;;
+    *) echo "GRUNDY_OCTAL_SIMD=$1" ;;
+    esac
+}
+
 for ((round = 1; round <= ROUNDS; round++)); do
     for game in "${GAMES[@]}"; do
         read -r code n <<<"$game"
-        run_timed "$tmp/ours" "$OURS" "$code" "$n"
         run_timed "$tmp/theirs" "$OGSOLVE" -m rc2 -n "$n" "$code"
-        ours_g=$(sed -n "s/.*G($n) = \([0-9]*\).*/\1/p" "$tmp/ours")
         theirs_g=$(sed -n "s/.*nimber of $n: \([0-9]*\).*/\1/p" "$tmp/theirs")
-        if [ -z "$ours_g" ] || [ "$ours_g" != "$theirs_g" ]; then
-            echo "error: $code: G($n) differs: grundy '$ours_g', ogsolve '$theirs_g'" >&2
-            cat "$tmp/ours" "$tmp/theirs" >&2
-            exit 1
-        fi
-        read -r _ ow ou < <(grep '^TIME' "$tmp/ours")
         read -r _ tw tu < <(grep '^TIME' "$tmp/theirs")
-        echo "$code $n $ow $ou $tw $tu" >>"$tmp/results"
-        echo "round $round: $code to $n: grundy ${ow}s (user ${ou}s), ogsolve ${tw}s (user ${tu}s)" >&2
+        for level in "${LEVELS[@]}"; do
+            run_timed "$tmp/ours" env "$(simd_env "$level")" "$OURS" "$code" "$n"
+            ours_g=$(sed -n "s/.*G($n) = \([0-9]*\).*/\1/p" "$tmp/ours")
+            if [ -z "$ours_g" ] || [ "$ours_g" != "$theirs_g" ]; then
+                echo "error: $code ($level): G($n) differs: grundy '$ours_g', ogsolve '$theirs_g'" >&2
+                cat "$tmp/ours" "$tmp/theirs" >&2
+                exit 1
+            fi
+            read -r _ ow ou < <(grep '^TIME' "$tmp/ours")
+            echo "$level $code $n $ow $ou $tw $tu" >>"$tmp/results"
+            echo "round $round: $code to $n: grundy ($level) ${ow}s (user ${ou}s), ogsolve ${tw}s (user ${tu}s)" >&2
+        done
     done
 done
 
-echo
-echo "| game | heaps | grundy wall (s) | grundy CPU (s) | ogsolve wall (s) | ogsolve CPU (s) | speed-up (wall) | speed-up (CPU) |"
-echo "|---|---|---|---|---|---|---|---|"
-for game in "${GAMES[@]}"; do
-    read -r code n <<<"$game"
-    rows=$(awk -v c="$code" '$1 == c' "$tmp/results")
-    ow=$(awk '{print $3}' <<<"$rows" | median)
-    ou=$(awk '{print $4}' <<<"$rows" | median)
-    tw=$(awk '{print $5}' <<<"$rows" | median)
-    tu=$(awk '{print $6}' <<<"$rows" | median)
-    rw=$(awk '{ if ($3 > 0) print $5 / $3; else print 0 }' <<<"$rows" | median)
-    ru=$(awk '{ if ($4 > 0) print $6 / $4; else print 0 }' <<<"$rows" | median)
-    printf '| `%s` | %s | %s | %s | %s | %s | %.1fx | %.1fx |\n' "$code" "$n" "$ow" "$ou" "$tw" "$tu" "$rw" "$ru"
+for level in "${LEVELS[@]}"; do
+    echo
+    echo "grundy's kernels: $level"
+    echo
+    echo "| game | heaps | grundy wall (s) | grundy CPU (s) | ogsolve wall (s) | ogsolve CPU (s) | speed-up (wall) | speed-up (CPU) |"
+    echo "|---|---|---|---|---|---|---|---|"
+    for game in "${GAMES[@]}"; do
+        read -r code n <<<"$game"
+        rows=$(awk -v l="$level" -v c="$code" '$1 == l && $2 == c' "$tmp/results")
+        ow=$(awk '{print $4}' <<<"$rows" | median)
+        ou=$(awk '{print $5}' <<<"$rows" | median)
+        tw=$(awk '{print $6}' <<<"$rows" | median)
+        tu=$(awk '{print $7}' <<<"$rows" | median)
+        rw=$(awk '{ if ($4 > 0) print $6 / $4; else print 0 }' <<<"$rows" | median)
+        ru=$(awk '{ if ($5 > 0) print $7 / $5; else print 0 }' <<<"$rows" | median)
+        printf '| `%s` | %s | %s | %s | %s | %s | %.1fx | %.1fx |\n' "$code" "$n" "$ow" "$ou" "$tw" "$tu" "$rw" "$ru"
+    done
 done
 echo
-echo "(medians over $ROUNDS interleaved rounds; speed-ups are medians of the per-round ratios; $(nproc) cores)"
+echo "(medians over $ROUNDS interleaved rounds; speed-ups are medians of the per-round ratios; $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo 'no AVX-512'))"

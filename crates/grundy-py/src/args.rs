@@ -7,7 +7,7 @@
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyFloat, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyFloat, PyString};
 use std::path::PathBuf;
 
 use crate::errors::value_error;
@@ -27,15 +27,23 @@ pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> 
             sg_text::quote(&obj.repr()?.to_string_lossy())
         )));
     }
-    let range = || match min {
-        0 => format!("{name} must be at most {max}"),
+    // "at most" only for a number too large: a negative one is told the
+    // whole range ("heaps[0] must be at most 9223372036854775807, not -1"
+    // would be no help).
+    let range = |too_large: bool| match min {
+        0 if too_large => format!("{name} must be at most {max}"),
         _ => format!("{name} must be from {min} to {max}"),
     };
     match obj.extract::<i128>() {
         Ok(value) if value >= i128::from(min) && value <= i128::from(max) => Ok(value as u64),
-        Ok(value) => Err(value_error(format!("{}, not {value}", range()))),
+        Ok(value) => Err(value_error(format!("{}, not {value}", range(value > 0)))),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Err(value_error(format!("{}, not {}", range(), short_int(obj)?)))
+            let too_large = obj.gt(0)?;
+            Err(value_error(format!(
+                "{}, not {}",
+                range(too_large),
+                short_int(obj)?
+            )))
         }
         Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => Err(PyTypeError::new_err(format!(
             "{name} must be an integer, not {}",
@@ -46,7 +54,7 @@ pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> 
 }
 
 /// A huge integer for a message: its digits, cut in the middle.
-fn short_int(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+pub(crate) fn short_int(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     let text = obj.str()?.to_string_lossy().into_owned();
     Ok(if text.len() > 40 {
         format!(
@@ -119,14 +127,20 @@ pub(crate) fn path(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<PathBuf> {
             "{name} must be a path given as text, not bytes"
         )));
     }
-    let text: String = text.extract()?;
-    if text.contains('\0') {
+    // As Python's `open` takes it: a name that is not UTF-8 (surrogate
+    // escapes, as `os.listdir` gives it) is the file's bytes.
+    let text: std::ffi::OsString = text.extract()?;
+    if text.to_string_lossy().contains('\0') {
         return Err(value_error(format!(
             "{name}: a path cannot contain a NUL byte"
         )));
     }
     Ok(PathBuf::from(text))
 }
+
+/// How many items of a sequence are read between two checks of the
+/// signals.
+const CHECK_SIGNALS_EVERY: usize = 1 << 16;
 
 /// A sequence of integers (a list, a tuple, a numpy array, any iterable)
 /// each from `min` to `max`, named `name[i]` in messages; at most `limit`
@@ -138,9 +152,15 @@ pub(crate) fn ints_in(
     max: u64,
     limit: usize,
 ) -> PyResult<Vec<u64>> {
-    if obj.is_instance_of::<PyString>() {
+    // Text and bytes are sequences too, but never of the integers meant
+    // (`b"5"` is the integer 53).
+    if obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<PyBytes>()
+        || obj.is_instance_of::<PyByteArray>()
+    {
         return Err(PyTypeError::new_err(format!(
-            "{name} must be a sequence of integers, not str"
+            "{name} must be a sequence of integers, not {}",
+            type_name(obj)
         )));
     }
     let iter = obj.try_iter().map_err(|_| {
@@ -151,6 +171,10 @@ pub(crate) fn ints_in(
     })?;
     let mut out = Vec::new();
     for (i, item) in iter.enumerate() {
+        // An endless iterator stops on Ctrl-C (it has no other end).
+        if i % CHECK_SIGNALS_EVERY == CHECK_SIGNALS_EVERY - 1 {
+            obj.py().check_signals()?;
+        }
         if i == limit {
             return Err(value_error(format!("{name}: more than {limit} items")));
         }

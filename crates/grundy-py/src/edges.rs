@@ -5,9 +5,9 @@
 //! message for a node out of range.
 
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyFloat, PyList, PyString, PyTuple};
 use sg_solve::InputErrorKind;
 
 use crate::args::type_name;
@@ -56,25 +56,13 @@ pub(crate) fn edge_list(obj: &Bound<'_, PyAny>, name: &str, n: u64) -> PyResult<
                 )));
             }
         };
-        let node = |end: &Bound<'_, PyAny>| -> PyResult<u32> {
-            let value = end.extract::<i128>().map_err(|e| {
-                if e.is_instance_of::<PyTypeError>(py) {
-                    let hint = if from_graph {
-                        " (number the nodes 0..n-1 first, e.g. with \
-                         networkx.convert_node_labels_to_integers)"
-                    } else {
-                        ""
-                    };
-                    PyTypeError::new_err(format!(
-                        "{name}[{i}]: a node must be an integer, not {}{hint}",
-                        type_name(end)
-                    ))
-                } else {
-                    e
-                }
-            })?;
-            checked_node(value, n).map_err(|why| value_error(format!("{name}[{i}]: {why}")))
+        let hint = if from_graph {
+            " (number the nodes 0..n-1 first, e.g. with \
+             networkx.convert_node_labels_to_integers)"
+        } else {
+            ""
         };
+        let node = |end: &Bound<'_, PyAny>| node_of(end, &format!("{name}[{i}]"), n, hint);
         out.push((node(&ends[0])?, node(&ends[1])?));
     }
     Ok(out)
@@ -128,11 +116,45 @@ pub(crate) fn checked_node(value: i128, n: u64) -> Result<u32, String> {
     let node_count = usize::try_from(n).unwrap_or(usize::MAX);
     Err(match u64::try_from(value) {
         Ok(node) => InputErrorKind::NodeOutOfRange { node, node_count }.to_string(),
-        Err(_) => match n {
-            0 => format!("node {value} is out of range (the graph has no nodes)"),
-            n => format!("node {value} is out of range (nodes are 0..={})", n - 1),
-        },
+        Err(_) => out_of_range(&value.to_string(), n),
     })
+}
+
+/// The message for the node `shown` (not a `u64`), out of a graph of `n`
+/// nodes.
+fn out_of_range(shown: &str, n: u64) -> String {
+    match n {
+        0 => format!("node {shown} is out of range (the graph has no nodes)"),
+        n => format!("node {shown} is out of range (nodes are 0..={})", n - 1),
+    }
+}
+
+/// `obj` as a node of a graph of `n` nodes, named `name` in messages
+/// (`edges[3]`, `tokens[0]`), `hint` added to the message for a node that
+/// is not an integer: a `TypeError` for a float or a non-integer, a
+/// `ValueError` for a node out of range, however large (never an
+/// `OverflowError`).
+pub(crate) fn node_of(obj: &Bound<'_, PyAny>, name: &str, n: u64, hint: &str) -> PyResult<u32> {
+    let py = obj.py();
+    let not_integer = || {
+        PyTypeError::new_err(format!(
+            "{name}: a node must be an integer, not {}{hint}",
+            type_name(obj)
+        ))
+    };
+    if obj.is_instance_of::<PyFloat>() {
+        return Err(not_integer());
+    }
+    let value = match obj.extract::<i128>() {
+        Ok(value) => value,
+        Err(e) if e.is_instance_of::<PyTypeError>(py) => return Err(not_integer()),
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+            let shown = crate::args::short_int(obj)?;
+            return Err(value_error(format!("{name}: {}", out_of_range(&shown, n))));
+        }
+        Err(e) => return Err(e),
+    };
+    checked_node(value, n).map_err(|why| value_error(format!("{name}: {why}")))
 }
 
 fn shape_error(name: &str, found: &str) -> PyErr {

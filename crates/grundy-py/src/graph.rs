@@ -8,7 +8,7 @@
 //! command does): the others have no move and value 0, and memory is
 //! bounded by the edges, never by the declared `n`.
 
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PySlice, PyString, PyTuple};
 use self_cell::self_cell;
@@ -17,7 +17,7 @@ use sg_core::gsg::{GValue, GsgValues, Outcome, generalized_grundy};
 use sg_solve::graph::Nodes;
 
 use crate::args::{int_in, type_name};
-use crate::edges::{checked_node, edge_list};
+use crate::edges::{edge_list, node_of};
 use crate::errors::value_error;
 
 /// The values of a graph, which borrow it.
@@ -96,7 +96,6 @@ impl GraphGame {
     /// The tokens on nodes with moves, in the graph's numbering, and their
     /// indices in `tokens` (tokens on nodes without moves add nothing).
     fn tokens(&self, tokens: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, Vec<usize>)> {
-        let py = tokens.py();
         let n = self.nodes.declared() as u64;
         let not_nodes = || {
             PyTypeError::new_err(format!(
@@ -110,19 +109,7 @@ impl GraphGame {
         let mut in_graph = Vec::new();
         let mut indices = Vec::new();
         for (i, token) in tokens.try_iter().map_err(|_| not_nodes())?.enumerate() {
-            let token = token?;
-            let value = token.extract::<i128>().map_err(|e| {
-                if e.is_instance_of::<PyTypeError>(py) {
-                    PyTypeError::new_err(format!(
-                        "tokens[{i}]: a node must be an integer, not {}",
-                        type_name(&token)
-                    ))
-                } else {
-                    e
-                }
-            })?;
-            let node =
-                checked_node(value, n).map_err(|why| value_error(format!("tokens[{i}]: {why}")))?;
+            let node = node_of(&token?, &format!("tokens[{i}]"), n, "")?;
             if let Some(v) = self.nodes.in_graph(node) {
                 in_graph.push(v);
                 indices.push(i);
@@ -191,28 +178,7 @@ impl GraphGame {
     /// The value of ``node``: an ``int``, or a :class:`Loopy` value
     /// ``inf(K)`` with ``K`` the finite values of its options.
     fn value(&self, py: Python<'_>, node: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let n = self.nodes.declared() as u64;
-        if node.is_instance_of::<pyo3::types::PyFloat>() {
-            return Err(PyTypeError::new_err(format!(
-                "node: a node must be an integer, not {}",
-                type_name(node)
-            )));
-        }
-        let value = node.extract::<i128>().map_err(|e| {
-            if e.is_instance_of::<PyTypeError>(py) {
-                PyTypeError::new_err(format!(
-                    "node: a node must be an integer, not {}",
-                    type_name(node)
-                ))
-            } else {
-                // Beyond 128 bits: out of range like any node too large.
-                value_error(format!(
-                    "node: {}",
-                    checked_node(i128::MAX, n).err().unwrap_or_default()
-                ))
-            }
-        })?;
-        let node = checked_node(value, n).map_err(|why| value_error(format!("node: {why}")))?;
+        let node = node_of(node, "node", self.nodes.declared() as u64, "")?;
         self.value_object(py, self.nodes.in_graph(node))
     }
 
@@ -267,7 +233,14 @@ impl NodeValues {
             }
             return Ok(pyo3::types::PyList::new(py, items)?.into_any().unbind());
         }
-        let i: isize = index.extract()?;
+        // An index beyond isize is out of range, as in a list.
+        let i: isize = index.extract().map_err(|e: PyErr| {
+            if e.is_instance_of::<PyOverflowError>(py) {
+                PyIndexError::new_err("node index out of range")
+            } else {
+                e
+            }
+        })?;
         let at = if i < 0 { i + len as isize } else { i };
         if !(0..len as isize).contains(&at) {
             return Err(PyIndexError::new_err("node index out of range"));

@@ -80,8 +80,11 @@ pub(crate) fn knight_grid<'py>(
     ys: &Bound<'py, PyAny>,
     moves: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
-    let (width, height) = (side(xs)?, side(ys)?);
-    check_grid(width, height).map_err(|e| value_error(e.to_string()))?;
+    // Sides checked before the coordinates are read when their lengths
+    // are known (`range(10**9)`); the others are read up to the limit.
+    if let (Some(width), Some(height)) = (side(xs)?, side(ys)?) {
+        check_grid(width, height).map_err(|e| value_error(e.to_string()))?;
+    }
     let limit = sg_solve::heatmap::MAX_GRID_SIDE;
     let xs = ints_in(xs, "xs", 0, MAX_COORDINATE, limit)?;
     let ys = ints_in(ys, "ys", 0, MAX_COORDINATE, limit)?;
@@ -99,15 +102,16 @@ pub(crate) fn knight_grid<'py>(
     grid_array(py, &grid)
 }
 
-/// The number of items of `obj` if it says (a range, a list, an array):
-/// a range too large to count is as large as can be.
-fn side(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+/// The number of items of `obj` if it says (a range, a list, an array);
+/// None for an iterator, or a range too large to count (read up to the
+/// limit, then refused).
+fn side(obj: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
     if obj.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "coordinates must be integers, not str",
         ));
     }
-    Ok(obj.len().unwrap_or(0))
+    Ok(obj.len().ok())
 }
 
 /// `grid` as a 2-D `uint32` array, row by row.

@@ -118,7 +118,7 @@ fn solve(
     if !online {
         match from_catalogue(&rules, to) {
             Catalogued::Found { entry, values } => {
-                return Ok(OctalGame::new(entry, &values, true));
+                return OctalGame::new(entry, &values, true);
             }
             Catalogued::Absent => {}
             Catalogued::FailedCheck => PyErr::warn(
@@ -164,7 +164,7 @@ fn solve(
         Err(e) => return Err(value_error(format!("to={to}: {e}"))),
     }
     let entry = CatalogueEntry::from_sequence(&sequence);
-    Ok(OctalGame::new(entry, sequence.values(), false))
+    OctalGame::new(entry, sequence.values(), false)
 }
 
 /// The values of a game as far as computed, through the certified period
@@ -208,13 +208,23 @@ pub(crate) struct OctalGame {
 }
 
 impl OctalGame {
-    fn new(entry: CatalogueEntry, values: &[u16], from_catalogue: bool) -> Self {
-        let values = values.iter().map(|&v| u32::from(v)).collect();
-        OctalGame {
+    /// The game with its values widened to `u32`: a `MemoryError` (not
+    /// an abort) where the 4 bytes a heap cannot be had.
+    fn new(entry: CatalogueEntry, values: &[u16], from_catalogue: bool) -> PyResult<Self> {
+        let mut wide = Vec::new();
+        wide.try_reserve_exact(values.len()).map_err(|_| {
+            crate::errors::memory_error(format!(
+                "the values of {} heaps as uint32: {} bytes could not be allocated",
+                values.len(),
+                values.len().saturating_mul(4)
+            ))
+        })?;
+        wide.extend(values.iter().map(|&v| u32::from(v)));
+        Ok(OctalGame {
             entry,
-            values,
+            values: wide.into_boxed_slice(),
             from_catalogue,
-        }
+        })
     }
 
     fn known(&self) -> Known<'_> {

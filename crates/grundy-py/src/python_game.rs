@@ -208,7 +208,11 @@ impl PythonGame {
         if let Some(list) = self.store().list(id, which) {
             return with(list);
         }
-        if let Err(e) = Python::attach(|py| self.ask(py, id, which, callback)) {
+        let asked = {
+            let _in_python = self.stop.in_python();
+            Python::attach(|py| self.ask(py, id, which, callback))
+        };
+        if let Err(e) = asked {
             self.stop.request(e);
             unwind();
         }
@@ -252,11 +256,14 @@ impl PythonGame {
         if known != NO_ID {
             return known;
         }
-        let found = Python::attach(|py| {
-            let position = self.position(py, id);
-            let returned = canonical.bind(py).call1((position,))?;
-            self.intern(&returned)
-        });
+        let found = {
+            let _in_python = self.stop.in_python();
+            Python::attach(|py| {
+                let position = self.position(py, id);
+                let returned = canonical.bind(py).call1((position,))?;
+                self.intern(&returned)
+            })
+        };
         match found {
             Ok(c) => {
                 self.store().records[id as usize].canonical = c;

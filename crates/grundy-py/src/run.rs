@@ -21,6 +21,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
 use std::any::Any;
 use std::cell::RefCell;
+use std::ffi::{c_long, c_ulong};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -39,6 +40,31 @@ const REPORT_EVERY: Duration = Duration::from_millis(250);
 pub(crate) struct Stop {
     requested: AtomicBool,
     reason: Mutex<Option<PyErr>>,
+    /// The threads running Python code for the computation now (a game's
+    /// callbacks), by their Python thread ident: a Ctrl-C interrupts the
+    /// code there (see [`Stop::interrupt`]), as it interrupts code on the
+    /// main thread.
+    in_python: Mutex<Vec<c_ulong>>,
+}
+
+/// A thread running Python code for a computation (see
+/// [`Stop::in_python`]), until it is dropped.
+pub(crate) struct InPython<'a> {
+    stop: &'a Stop,
+    ident: c_ulong,
+}
+
+impl Drop for InPython<'_> {
+    fn drop(&mut self) {
+        let mut threads = self
+            .stop
+            .in_python
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(at) = threads.iter().position(|&t| t == self.ident) {
+            threads.swap_remove(at);
+        }
+    }
 }
 
 /// The payload a search unwinds with when it is stopped.
@@ -71,6 +97,49 @@ impl Stop {
     pub(crate) fn check(&self) {
         if self.requested() {
             unwind();
+        }
+    }
+
+    /// Marks this thread as running Python code for the computation (a
+    /// game's callback) until the guard is dropped: a Ctrl-C meanwhile
+    /// raises `KeyboardInterrupt` in that code. Taken before attaching to
+    /// the interpreter, dropped after detaching (the lock is never held
+    /// while waiting for the interpreter).
+    pub(crate) fn in_python(&self) -> InPython<'_> {
+        // SAFETY: `PyThread_get_thread_ident` only reads the calling
+        // thread's identity (`pthread_self`); it needs no thread state.
+        let ident = unsafe { pyo3::ffi::PyThread_get_thread_ident() };
+        self.in_python
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(ident);
+        InPython { stop: self, ident }
+    }
+
+    /// Raises `KeyboardInterrupt` asynchronously in the Python code that
+    /// the computation's threads are running (a callback in an endless
+    /// loop would otherwise never see the stop): the exception is raised
+    /// there at the next bytecode, propagates out of the callback, and the
+    /// search stops as for any exception of a callback.
+    fn interrupt(&self, _py: Python<'_>) {
+        let threads = self
+            .in_python
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        for ident in threads {
+            // SAFETY: the interpreter is attached (`_py`), which
+            // `PyThreadState_SetAsyncExc` requires; the exception is the
+            // interpreter's `KeyboardInterrupt` type, which lives as long
+            // as the interpreter (the call takes its own reference). An
+            // ident no thread state has any longer is ignored (it returns
+            // 0).
+            unsafe {
+                pyo3::ffi::PyThreadState_SetAsyncExc(
+                    ident as c_long,
+                    pyo3::ffi::PyExc_KeyboardInterrupt,
+                );
+            }
         }
     }
 
@@ -140,9 +209,11 @@ pub(crate) fn run_detached<'py, R: Send>(
     work: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
     let done = Done::default();
+    let stack = worker_stack(py);
     let outcome = std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .name("grundy".to_owned())
+            .stack_size(stack)
             .spawn_scoped(scope, || {
                 CURRENT.with(|current| *current.borrow_mut() = Some(Arc::clone(stop)));
                 let result =
@@ -152,13 +223,26 @@ pub(crate) fn run_detached<'py, R: Send>(
                 result
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+        // A computation started by a callback of another (a game's
+        // callback calling grundy) stops when that one stops: only the
+        // main thread sees the signals.
+        let outer = CURRENT.with(|current| current.borrow().clone());
         let mut reported = Instant::now();
         while !py.detach(|| done.wait(POLL)) {
-            if stop.requested() {
-                continue;
+            if let Some(outer) = &outer
+                && outer.requested()
+                && !stop.requested()
+            {
+                stop.request(PyKeyboardInterrupt::new_err("stopped"));
+                stop.interrupt(py);
             }
+            // Signals are checked even once a stop is requested: another
+            // Ctrl-C interrupts a callback that caught the first one.
             if let Err(e) = py.check_signals() {
                 stop.request(e);
+                stop.interrupt(py);
+            } else if stop.requested() {
+                continue;
             } else if reported.elapsed() >= REPORT_EVERY {
                 reported = Instant::now();
                 if let Err(e) = progress.report(py) {
@@ -189,6 +273,25 @@ pub(crate) fn run_detached<'py, R: Send>(
         }
     }
 }
+
+/// The stack of the thread a computation runs on, where a game's
+/// callbacks run and the `__hash__` and `__eq__` of its positions, which
+/// recurse through nested positions in C: [`WORKER_STACK`], more than a
+/// Python thread has (the platform's 8 MiB), or `threading.stack_size()`
+/// if larger; never the 2 MiB of a Rust thread, on which a position that
+/// Python hashes on any of its threads would overflow the stack. Only the
+/// pages touched are used. (The search's own threads, with `threads=`,
+/// have as much: `sg_search`'s pool.)
+fn worker_stack(py: Python<'_>) -> usize {
+    let asked = py
+        .import("threading")
+        .and_then(|threading| threading.getattr("stack_size")?.call0()?.extract::<usize>())
+        .unwrap_or(0);
+    asked.max(WORKER_STACK)
+}
+
+/// The least stack of a computation's thread.
+const WORKER_STACK: usize = 16 << 20;
 
 /// The `RuntimeError` for a panic (a bug of the module: no input should
 /// reach one).

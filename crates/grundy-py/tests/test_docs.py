@@ -89,3 +89,41 @@ def test_the_stubs_describe_the_module():
         runtime = getattr(grundy, name)
         stubbed = [a.arg for a in node.args.args + node.args.kwonlyargs]
         assert stubbed == list(inspect.signature(runtime).parameters), name
+
+
+def test_the_stubs_claim_only_what_the_runtime_has():
+    # A stub class deriving from an abstract collection promises its mixin
+    # methods (Sequence: index, count): the runtime class must be one. Every
+    # method a stub class declares exists at runtime (iteration and `in`,
+    # declared for the type checkers, go through __getitem__), and no stub
+    # class can be subclassed where the runtime refuses it.
+    import ast
+    import collections.abc
+    from pathlib import Path
+
+    stub = Path(grundy.__file__).with_name("_grundy.pyi")
+    tree = ast.parse(stub.read_text())
+    through_getitem = {"__iter__", "__contains__"}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or not hasattr(grundy, node.name):
+            continue
+        runtime = getattr(grundy, node.name)
+        for base in node.bases:
+            name = ast.unparse(base).split("[")[0]
+            abc = getattr(collections.abc, name, None)
+            if abc is not None:
+                assert issubclass(runtime, abc), (node.name, name)
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef):
+                if item.name in through_getitem:
+                    assert hasattr(runtime, "__getitem__"), (node.name, item.name)
+                    continue
+                assert hasattr(runtime, item.name), (node.name, item.name)
+        if issubclass(runtime, BaseException):
+            continue
+        with pytest.raises(TypeError):
+            type("Sub", (runtime,), {})
+        decorators = [ast.unparse(d) for d in node.decorator_list]
+        assert "final" in decorators, node.name
+    values = grundy.graph(3, [(0, 1)]).values
+    assert list(values) == [1, 0, 0] and 1 in values and 2 not in values

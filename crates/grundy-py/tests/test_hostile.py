@@ -4,13 +4,16 @@ callbacks that raise, files that cannot be written. Each answer is a
 ValueError or TypeError with a message (an OSError subclass for files,
 KeyboardInterrupt for Ctrl-C), and the interpreter goes on."""
 
+import itertools
 import math
 import os
+import re
 import signal
 import stat
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -144,6 +147,14 @@ LONG = {
     "python-game": "grundy.nimber(NK(), frozenset(range(70)))",
     "python-game-threads": "grundy.nimber(NK(), frozenset(range(70)), threads=2)",
     "after-save": 'grundy.heatmap([[1, 0]]).save(os.path.join(tmp, "h.png")); grundy.cram("6x7")',
+    # A callback that never returns: Ctrl-C interrupts the callback itself
+    # (on whichever thread of the search runs it), as it would interrupt
+    # the same loop run directly.
+    "endless-callback": "grundy.nimber(Spin(), 0)",
+    "endless-callback-threads": "grundy.nimber(Spin(), 0, threads=2)",
+    "endless-canonical": "grundy.nimber(SpinCanonical(), 0)",
+    # A callback that calls grundy: the inner search stops too.
+    "reentrant-callback": "grundy.nimber(Outer(), 0)",
 }
 
 SCRIPT = textwrap.dedent(
@@ -155,6 +166,25 @@ SCRIPT = textwrap.dedent(
     class NK:
         def options(self, p):
             return [frozenset(v for v in p if abs(v - u) > 1) for u in p]
+
+    class Spin:
+        def options(self, p):
+            while True:
+                pass
+
+    class SpinCanonical:
+        def options(self, p):
+            return [p + 1] if p < 5 else []
+
+        def canonical(self, p):
+            while p > 3:
+                pass
+            return p
+
+    class Outer:
+        def options(self, p):
+            grundy.nimber(NK(), frozenset(range(70)))
+            return []
 
     threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     start = time.monotonic()
@@ -183,6 +213,37 @@ def test_ctrl_c_interrupts_within_a_second(what):
     assert float(lines[0].split()[1]) < 1.0
     # No temporary file is left behind (the picture saved before is).
     assert lines[1] in ("alive []", "alive ['h.png']"), lines[1]
+
+
+def test_ctrl_c_stops_reading_an_endless_sequence():
+    # The arguments are read holding the interpreter (no other thread runs
+    # meanwhile): the signal comes from outside, as a terminal sends it.
+    script = textwrap.dedent(
+        """
+        import itertools, time
+        import grundy
+        print("ready", flush=True)
+        start = time.monotonic()
+        try:
+            grundy.octal("0.77").outcome(itertools.count())
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+        print(grundy.octal("0.77").period, flush=True)
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout.readline() == "ready\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=60)
+        assert time.monotonic() - sent < 5
+    finally:
+        child.kill()
+    assert out.split() == ["interrupted", "12"], out
 
 
 def test_a_progress_callback_that_raises_stops_the_work():
@@ -333,3 +394,118 @@ def test_math_is_still_exact_after_errors():
             grundy.octal("bad")
     assert grundy.octal("0.77").value(10**18) == 1
     assert not math.isnan(grundy.cram("3x4").seconds)
+
+
+def test_nodes_too_large_for_any_integer_type_are_out_of_range():
+    # Beyond 128 bits: a ValueError as for any node out of range, never an
+    # OverflowError; an index beyond the platform's is an IndexError.
+    g = grundy.graph(3, [(0, 1)])
+    for call in [
+        lambda: grundy.graph(3, [(0, 2**200)]),
+        lambda: grundy.graph(3, [(-(2**200), 0)]),
+        lambda: grundy.node_kayles(3, [(0, 2**200)]),
+        lambda: g.outcome([2**200]),
+        lambda: g.hint([0, -(2**200)]),
+        lambda: g.value(2**200),
+    ]:
+        with pytest.raises(ValueError, match=r"out of range \(nodes are 0..=2\)") as e:
+            call()
+        assert "digits" in str(e.value) and len(str(e.value)) < 120
+    with pytest.raises(TypeError, match="must be an integer, not float"):
+        g.outcome([1.0])
+    for index in (2**70, -(2**70)):
+        with pytest.raises(IndexError):
+            g.values[index]
+    assert g.values[np.int64(1)] == g.value(1)
+
+
+def test_bytes_are_not_sequences_of_integers():
+    # b"5" is the integer 53 to an iterator: never a Chomp row of 53.
+    for call in [
+        lambda: grundy.chomp(b"5"),
+        lambda: grundy.chomp(bytearray(b"3,2,1")),
+        lambda: grundy.subtraction(b"\x01\x03"),
+        lambda: grundy.octal("0.77").outcome(b"ab"),
+        lambda: grundy.octal("0.77").hint(b"ab"),
+        lambda: grundy.row(b"\x01", 8),
+        lambda: grundy.knight_grid(b"\x01\x02", [0]),
+    ]:
+        with pytest.raises(TypeError, match="not (bytes|bytearray)"):
+            call()
+    assert grundy.chomp("5").nimber == grundy.chomp([5]).nimber
+
+
+def test_paths_that_are_not_utf8(tmp_path):
+    # A file name of bytes that are not UTF-8 (as os.listdir gives it,
+    # with surrogate escapes) names that file, as with open().
+    name = os.fsdecode(b"caf\xe9")
+    proof = tmp_path / (name + ".proof")
+    grundy.cram("3x4", proof=proof)
+    assert os.listdir(tmp_path) == [name + ".proof"]
+    assert tuple(grundy.check_proof(str(proof))) == ("cram 3x4", 1, 4)
+    picture = tmp_path / (name + ".png")
+    grundy.heatmap([[1, 0]]).save(picture)
+    assert picture.read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(FileNotFoundError):
+        grundy.check_proof(tmp_path / (name + ".missing"))
+
+
+def test_grid_sides_of_unknown_length_are_read_up_to_the_limit():
+    # range(10**30) has no len(), an iterator none either: their
+    # coordinates are read up to the limit, with the message of the limit
+    # (not "a grid of 0 x 3 cells").
+    for xs in (range(10**30), itertools.count()):
+        with pytest.raises(ValueError, match="more than 4096 items"):
+            grundy.knight_grid(xs, range(3))
+    with pytest.raises(TypeError, match="xs must be a sequence of integers, not ndarray"):
+        grundy.knight_grid(np.array(5), range(3))
+    assert grundy.knight_grid(iter(range(4)), iter([0])).shape == (1, 4)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_positions_nested_as_deep_as_python_hashes_them(threads):
+    # A position nested 100000 deep (a history as a linked tuple): Python
+    # hashes it on any of its threads (8 MiB of stack); the search's
+    # threads, where the position is hashed and compared, have as much. In
+    # a subprocess: running out of stack is a crash.
+    script = textwrap.dedent(
+        f"""
+        import threading
+        import grundy
+
+        deep = ()
+        for _ in range(100_000):
+            deep = (deep,)
+        seen = []
+        worker = threading.Thread(target=lambda: seen.append(hash(deep)))
+        worker.start()
+        worker.join()
+
+        class Game:
+            def options(self, p):
+                return [deep, (deep, 1)] if p == 0 else []
+
+        print(grundy.nimber(Game(), 0, threads={threads}), len(seen))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr[-500:])
+    assert done.stdout.split() == ["1", "1"]
+
+
+def test_a_negative_number_is_told_the_whole_range():
+    game = grundy.octal("0.77")
+    for call, name in [
+        (lambda: game.outcome([3, -1]), "heaps[1]"),
+        (lambda: game.value(-(2**200)), "n"),
+        (lambda: grundy.knight(-1, 0), "x"),
+        (lambda: grundy.octal("0.77", to=-5), "to"),
+    ]:
+        with pytest.raises(ValueError, match=rf"^{re.escape(name)} must be from 0 to \d+, not -"):
+            call()
+    with pytest.raises(ValueError, match=r"^heaps\[0\] must be at most 9223372036854775807, not 9223372036854775808$"):
+        game.outcome([2**63])
+    with pytest.raises(ValueError, match=r"^n must be at most \d+, not \d+\.\.\.\d+ \(\d+ digits\)"):
+        game.value(10**50)

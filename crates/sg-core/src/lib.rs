@@ -22,6 +22,9 @@
 //! - [`octal`]: octal and hexadecimal take-and-break games, Grundy's game
 //!   and subtraction games: Grundy sequences by the sparse-space method and
 //!   certified periods.
+//! - [`misere`]: misère play of the same games: misère quotients (their
+//!   presentations, P-portions and pretending functions), proven heap by
+//!   heap and certified periodic, and winning moves of sums.
 //! - [`sum`]: sums of independent games: which component to move, and to
 //!   which value.
 //!
@@ -61,6 +64,7 @@ mod hugepages;
 pub mod knight;
 pub mod knight_pattern;
 pub mod mex;
+pub mod misere;
 pub mod octal;
 mod peel;
 pub mod row;

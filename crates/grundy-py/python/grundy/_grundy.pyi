@@ -16,6 +16,7 @@ from typing import (
     Tuple,
     TypeVar,
     Union,
+    final,
     overload,
 )
 
@@ -39,6 +40,7 @@ class CycleError(ValueError):
 
 # Take-and-break games.
 
+@final
 class HeapMove:
     @property
     def heap(self) -> int: ...
@@ -49,6 +51,7 @@ class HeapMove:
     @property
     def leaves(self) -> Tuple[int, ...]: ...
 
+@final
 class OctalGame:
     @property
     def code(self) -> str: ...
@@ -102,10 +105,12 @@ def row_grid(width: SupportsIndex) -> npt.NDArray[np.uint32]: ...
 
 # Graphs with cycles.
 
+@final
 class Loopy:
     @property
     def options(self) -> Tuple[int, ...]: ...
 
+@final
 class TokenMove:
     @property
     def token(self) -> int: ...
@@ -114,13 +119,21 @@ class TokenMove:
     @property
     def to(self) -> int: ...
 
-class NodeValues(Sequence[Union[int, Loopy]]):
+@final
+class NodeValues:
+    """A sequence by index (``len``, ``[i]``, slices, iteration, ``in``);
+    not a ``collections.abc.Sequence`` (no ``index`` nor ``count``)."""
+
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, index: int) -> Union[int, Loopy]: ...
+    def __getitem__(self, index: SupportsIndex, /) -> Union[int, Loopy]: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Union[int, Loopy]]: ...
+    def __getitem__(self, index: slice, /) -> list[Union[int, Loopy]]: ...
+    # Iteration and ``in`` go through ``__getitem__`` at runtime.
+    def __iter__(self) -> Iterator[Union[int, Loopy]]: ...
+    def __contains__(self, value: object, /) -> bool: ...
 
+@final
 class GraphGame:
     @property
     def n(self) -> int: ...
@@ -139,6 +152,7 @@ def graph(n: SupportsIndex, edges: Edges) -> GraphGame: ...
 
 # Searched games and their certificates.
 
+@final
 class SearchResult:
     @property
     def game(self) -> str: ...
@@ -155,6 +169,7 @@ class SearchResult:
     @property
     def seconds(self) -> float: ...
 
+@final
 class CheckedProof:
     @property
     def game(self) -> str: ...
@@ -163,7 +178,7 @@ class CheckedProof:
     @property
     def positions(self) -> int: ...
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Union[str, int]: ...
+    def __getitem__(self, index: SupportsIndex, /) -> Union[str, int]: ...
     def __iter__(self) -> Iterator[Union[str, int]]: ...
 
 Board = Union[str, Sequence[str], npt.NDArray[np.bool_], Sequence[Sequence[bool]]]
@@ -239,6 +254,7 @@ def winning_move(
 
 # Pictures.
 
+@final
 class Heatmap:
     def _repr_png_(self) -> bytes: ...
     @property

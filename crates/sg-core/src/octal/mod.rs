@@ -132,6 +132,10 @@ pub use period::{Period, PeriodicSequence, certify};
 pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, Rules};
 pub use sequence::{Sequence, Status};
 pub use sums::{HeapMove, HeapValues, winning_move};
+// For the misère quotients (`crate::misere`): the moves of a heap and the
+// period search, fed with elements' ids instead of values.
+pub(crate) use moves::Moves;
+pub(crate) use period::Tracker as PeriodTracker;
 
 /// The largest heap the engines compute a value for directly (values are
 /// indexed by `u32` positions): `2^32 - 2`. Beyond it, heaps are answered

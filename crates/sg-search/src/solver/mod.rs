@@ -184,6 +184,13 @@ pub struct Solver<'g, G: Game> {
     misere: OnceLock<misere::Tables<G::Position>>,
 }
 
+/// The stack of the search's threads. The search itself keeps its frames
+/// on the heap, but a game's moves may recurse (a game defined in Python
+/// hashes and compares its nested positions in C): they get the stack of
+/// a program's main thread (8 MiB) or more, never the 2 MiB of a Rust
+/// thread. Only the pages touched are used.
+const POOL_STACK: usize = 16 << 20;
+
 impl<'g, G: Game> Solver<'g, G> {
     /// A solver with the default [`Options`].
     pub fn new(game: &'g G) -> Self {
@@ -201,6 +208,7 @@ impl<'g, G: Game> Solver<'g, G> {
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
+                    .stack_size(POOL_STACK)
                     .build()
                     .ok()
             })

@@ -5,6 +5,7 @@
 //! input error) is in [`shared`].
 
 pub(crate) mod numbers;
+mod octal_misere;
 mod octal_progress;
 mod octal_run;
 mod search;

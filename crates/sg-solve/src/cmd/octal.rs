@@ -11,6 +11,7 @@ use sg_solve::octal_args::{parse_code, parse_subtraction};
 use super::shared::destination;
 use anyhow::{Context, Result};
 use serde_json::json;
+use sg_core::misere::{DEFAULT_MAX_ORDER, MAX_ORDER};
 use sg_core::octal::{
     OctalError, PeriodicSequence, SIMD_VARIABLE, Simd, simd_used, winning_move,
 };
@@ -38,7 +39,12 @@ const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
     Examples:\n  grundy octal 0.77\n  grundy octal .6 --to 100000 --json\n  \
     grundy octal 0.07 --heaps 10 20 30 --hint\n  grundy octal --subtract 1,3,4 --values --to 20\n  \
     grundy octal .6 --to 1000000 --out officers.sgt\n  \
-    grundy octal .6 --to 2000000 --resume officers.sgt --out officers.sgt\n\n\
+    grundy octal .6 --to 2000000 --resume officers.sgt --out officers.sgt\n  \
+    grundy octal 0.75 --misere\n  grundy octal 0.77 --misere --heaps 4 7 9 --hint\n\n\
+    Misère play (--misere; the player who makes the last move loses): the misère quotient \
+    of Plambeck and Siegel is computed heap by heap, each step proven, until its pretending \
+    function is certified periodic (then it holds for every heap) or heap N; a quotient that \
+    outgrows --max-order elements stops there, exact for the heaps before.\n\n\
     A long run: with --out FILE, the values computed so far are written to FILE every \
     --checkpoint-every (10 minutes by default), each time replacing FILE whole, and once \
     more when the run is stopped by Ctrl-C, SIGTERM or SIGHUP (exit status 128 + the \
@@ -111,6 +117,19 @@ pub(crate) struct Args {
     /// Compute even if the compiled-in catalogue has the game.
     #[arg(long)]
     online: bool,
+    /// Misère play (the player who makes the last move loses): the misère
+    /// quotient of the heaps 0..=N (order, P-portion, presentation,
+    /// pretending function, certified period), or with --heaps who wins and
+    /// how. --to defaults to 16384 here (each heap costs a pass over its
+    /// options: 0.561, never certified, takes 0.5 s to 16384 and 27 s to
+    /// 10^5; docs/OCTAL.md).
+    #[arg(long)]
+    misere: bool,
+    /// With --misere: the most elements the quotient may have (default
+    /// 1024, at most 4096; its table takes 2 bytes per pair of elements);
+    /// the quotient is then exact up to the last heap before the limit.
+    #[arg(long, value_name = "M", value_parser = number::<usize>(1, MAX_ORDER as u64))]
+    max_order: Option<usize>,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
@@ -141,6 +160,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         },
         (None, None) => None,
     };
+    if args.misere || args.max_order.is_some() {
+        return misere(&args, rules);
+    }
     // Before the run, which may be long.
     let out_file = args.out.as_deref().map(destination).transpose()?;
     super::threads::start_global_pool(args.threads)?;
@@ -207,6 +229,42 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     Ok(status)
 }
 
+/// `--misere`: refuses the options that have no meaning in misère play
+/// (one line each), then answers through the misère quotient.
+fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode> {
+    if !args.misere {
+        return Ok(bad_input(
+            "--max-order bounds the misère quotient: it needs --misere",
+        ));
+    }
+    let refused = [
+        (args.values, "--values prints normal-play Grundy values"),
+        (args.out.is_some(), "--out stores normal-play Grundy values"),
+        (args.resume.is_some(), "--resume continues a normal-play run"),
+        (args.trust_resume, "--trust-resume applies to --resume"),
+        (args.online, "--online skips the normal-play catalogue"),
+        (args.threads.is_some(), "--threads: the misère construction runs on one thread"),
+    ];
+    if let Some((_, why)) = refused.iter().find(|(given, _)| *given) {
+        return Ok(bad_input(format!("{why}; it cannot be used with --misere")));
+    }
+    let rules = rules.expect("clap requires a game without --resume");
+    let to = target(
+        Some(args.to.unwrap_or(sg_core::misere::DEFAULT_TO)),
+        args.heaps.as_deref(),
+    );
+    super::octal_misere::run(
+        &rules,
+        &super::octal_misere::Question {
+            to,
+            max_order: args.max_order.unwrap_or(DEFAULT_MAX_ORDER),
+            heaps: args.heaps.as_deref(),
+            hint: args.hint,
+            json: args.json,
+        },
+    )
+}
+
 /// The largest heap to compute: `--to` (default 2^25), or with `--heaps`
 /// no further than their largest heap, which is all a sum needs.
 fn target(to: Option<u64>, heaps: Option<&[u64]>) -> u64 {
@@ -229,7 +287,7 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 /// What a failed write of the answer says.
-const CANNOT_WRITE: &str = "cannot write the answer";
+pub(crate) const CANNOT_WRITE: &str = "cannot write the answer";
 
 /// `--values`: `G(0)` to `G(to)`, through the period beyond the values.
 fn write_values(run: &Run, to: u64, out: &mut impl Write) -> std::io::Result<()> {

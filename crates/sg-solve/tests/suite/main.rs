@@ -19,6 +19,7 @@ mod json;
 mod knight_cli;
 mod memory;
 mod messages;
+mod misere;
 mod misere_cli;
 mod node_kayles_chomp_cli;
 mod octal_checkpoint;

@@ -1,0 +1,141 @@
+//! [`MisereQuotient`]: the misère quotient of a take-and-break game,
+//! computed heap by heap until its pretending function is certified
+//! periodic, the heap asked for is reached, or a limit stops it.
+
+use super::construct::Construction;
+use super::monoid::{Element, Monoid};
+use super::presentation::Presentation;
+use super::tame::{Tame, tame};
+use super::{Ended, Generator, Limits, MAX_ORDER, MisereError};
+use crate::octal::{Period, Rules};
+
+/// The misère quotient of the heaps `0..=computed_to` of a game, exact
+/// (proven) for every sum of those heaps, and for every heap when its
+/// pretending function is certified periodic.
+#[derive(Debug, Clone)]
+pub struct MisereQuotient {
+    rules: Rules,
+    construction: Construction,
+    ended: Ended,
+    max_order: usize,
+}
+
+impl MisereQuotient {
+    /// Computes the quotient of `rules` heap by heap up to `limits.to`,
+    /// stopping as soon as the pretending function is certified periodic,
+    /// or when the quotient would need more than `limits.max_order`
+    /// elements (or another of the construction's limits is met): the
+    /// quotient is then exact up to the last heap before. Fails only for a
+    /// `max_order` outside `1..=`[`MAX_ORDER`].
+    pub fn compute(rules: &Rules, limits: Limits) -> Result<MisereQuotient, MisereError> {
+        if !(1..=MAX_ORDER).contains(&limits.max_order) {
+            return Err(MisereError::BadOrderLimit {
+                max_order: limits.max_order,
+            });
+        }
+        let mut construction = Construction::new(rules, limits.max_order);
+        let ended = loop {
+            if construction.period.is_some() {
+                break Ended::Certified;
+            }
+            if construction.last_heap() >= limits.to {
+                break Ended::Reached;
+            }
+            if let Err(ended) = construction.push_heap() {
+                break ended;
+            }
+        };
+        Ok(MisereQuotient {
+            rules: rules.clone(),
+            construction,
+            ended,
+            max_order: limits.max_order,
+        })
+    }
+
+    /// The game.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The bipartite monoid `(Q, P)`.
+    pub fn monoid(&self) -> &Monoid {
+        &self.construction.monoid
+    }
+
+    /// The number of elements of the quotient.
+    pub fn order(&self) -> usize {
+        self.monoid().order()
+    }
+
+    /// The elements of the P-portion (the sums lost by the player to move).
+    pub fn p_portion(&self) -> Vec<Element> {
+        self.monoid()
+            .elements()
+            .filter(|&x| self.monoid().is_p(x))
+            .collect()
+    }
+
+    /// The last heap the quotient is exact for (every heap when certified).
+    pub fn computed_to(&self) -> u64 {
+        self.construction.last_heap()
+    }
+
+    /// `Phi(0), ..., Phi(computed_to)`: each heap's element.
+    pub fn pretending(&self) -> &[Element] {
+        &self.construction.pretending
+    }
+
+    /// The certified period of the pretending function (smallest period
+    /// and preperiod), if any.
+    pub fn period(&self) -> Option<Period> {
+        self.construction.period
+    }
+
+    /// Whether the quotient is proven for every heap (the pretending
+    /// function is certified periodic).
+    pub fn is_certified(&self) -> bool {
+        self.period().is_some()
+    }
+
+    /// Why the computation stopped.
+    pub fn ended(&self) -> Ended {
+        self.ended
+    }
+
+    /// The order limit it ran under.
+    pub fn max_order(&self) -> usize {
+        self.max_order
+    }
+
+    /// The heaps adjoined as generators, in order (`a`, `b`, ...).
+    pub fn generators(&self) -> &[Generator] {
+        &self.construction.generators
+    }
+
+    /// The presentation by the generators and relations.
+    pub fn presentation(&self) -> Presentation {
+        let generators: Vec<Element> = self.generators().iter().map(|g| g.element).collect();
+        Presentation::new(self.monoid(), &generators)
+    }
+
+    /// Whether the game is tame: its quotient (so far) that of misère Nim.
+    pub fn tame(&self) -> Option<Tame> {
+        tame(self.monoid())
+    }
+
+    /// The element of a heap: computed, or through the certified period;
+    /// `None` beyond the heaps the quotient is exact for.
+    pub fn element_of_heap(&self, heap: u64) -> Option<Element> {
+        if heap <= self.computed_to() {
+            return Some(self.pretending()[heap as usize]);
+        }
+        let period = self.period()?;
+        Some(super::period::image(self.pretending(), &period, heap))
+    }
+
+    /// The bytes the quotient and the construction's state take.
+    pub fn bytes(&self) -> usize {
+        self.construction.bytes()
+    }
+}

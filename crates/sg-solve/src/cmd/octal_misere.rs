@@ -1,0 +1,296 @@
+//! `grundy octal --misere`: misère play of a take-and-break game, through
+//! its misère quotient (`sg_core::misere`): the quotient itself (order,
+//! P-portion, presentation, pretending function, certified period), or who
+//! wins a sum of heaps and how, in the words of normal play.
+
+use super::octal::CANNOT_WRITE;
+use anyhow::{Context, Result};
+use serde_json::json;
+use sg_core::misere::{Ended, Limit, Limits, MisereError, MisereQuotient};
+use sg_core::octal::Rules;
+use sg_solve::answer::write_json_line;
+use sg_solve::octal_answers::say_move;
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+/// At most this many heaps' elements on the `pretending` line of the
+/// summary (`--json` lists them all).
+const PRETENDING_SHOWN: usize = 40;
+
+/// At most this many elements on the `P-portion` line.
+const P_SHOWN: usize = 16;
+
+/// The largest heap `--to` is suggested for (each heap costs a pass over
+/// its options: beyond, only a certified period answers in practice).
+const FAR: u64 = 1 << 20;
+
+/// The longest presentation printed whole on its line.
+const PRESENTATION_SHOWN: usize = 400;
+
+/// What `--misere` was asked.
+pub(crate) struct Question<'a> {
+    /// The largest heap to cover.
+    pub(crate) to: u64,
+    /// `--max-order`.
+    pub(crate) max_order: usize,
+    /// `--heaps`.
+    pub(crate) heaps: Option<&'a [u64]>,
+    /// `--hint`.
+    pub(crate) hint: bool,
+    /// `--json`.
+    pub(crate) json: bool,
+}
+
+/// Answers `question` for `rules` on standard output: exit status 2 with
+/// one line when a heap is beyond the heaps the quotient covers.
+pub(crate) fn run(rules: &Rules, question: &Question<'_>) -> Result<ExitCode> {
+    let quotient = MisereQuotient::compute(
+        rules,
+        Limits {
+            to: question.to,
+            max_order: question.max_order,
+        },
+    )?;
+    let text = match question.heaps {
+        Some(heaps) => match answer_heaps(&quotient, heaps, question.hint, question.json) {
+            Ok(text) => text,
+            Err(message) => return Ok(super::octal_run::bad_input(message)),
+        },
+        None if question.json => {
+            let mut line = Vec::new();
+            write_json_line(&mut line, &json_summary(&quotient));
+            String::from_utf8(line).expect("JSON is UTF-8")
+        }
+        None => text_summary(&quotient),
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    out.write_all(text.as_bytes()).context(CANNOT_WRITE)?;
+    out.flush().context(CANNOT_WRITE)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--heaps`: WIN or LOSE under misère play, and with `hint` a move to a
+/// lost sum, as text or one JSON object; a message when a heap is beyond
+/// the heaps the quotient covers.
+fn answer_heaps(
+    quotient: &MisereQuotient,
+    heaps: &[u64],
+    hint: bool,
+    json: bool,
+) -> Result<String, String> {
+    let said = |e: MisereError| match e {
+        MisereError::NotExact { heap, .. } => not_covered(quotient, heap),
+        e => e.to_string(),
+    };
+    let element = quotient.element_of_sum(heaps).map_err(said)?;
+    let lost = quotient.monoid().is_p(element);
+    let outcome = if lost { "LOSE" } else { "WIN" };
+    let found = if hint && !lost {
+        quotient.winning_move(heaps).map_err(said)?
+    } else {
+        None
+    };
+    if json {
+        let mut answer = json!({
+            "outcome": outcome,
+            "misere": true,
+            "element": quotient.presentation().word(element),
+        });
+        if let Some(m) = &found {
+            answer["move"] = json!({
+                "heap": m.heap + 1,
+                "size": heaps[m.heap],
+                "take": m.take,
+                "leaves": m.leaves,
+            });
+        }
+        let mut line = Vec::new();
+        write_json_line(&mut line, &answer);
+        return Ok(String::from_utf8(line).expect("JSON is UTF-8"));
+    }
+    Ok(match (found, hint && !lost) {
+        (Some(m), _) => format!("{outcome}\nmove: {}\n", say_move(&m, heaps[m.heap])),
+        // Won with no move at all: the player who cannot move wins.
+        (None, true) => format!(
+            "{outcome}\nmove: none: no move is left, and in misère play the player who \
+             cannot move wins\n"
+        ),
+        (None, false) => format!("{outcome}\n"),
+    })
+}
+
+/// Why heap `heap` has no element: the quotient stopped before it, or no
+/// period is certified and it lies beyond the heaps computed.
+fn not_covered(quotient: &MisereQuotient, heap: u64) -> String {
+    let code = quotient.rules();
+    let last = quotient.computed_to();
+    match quotient.ended() {
+        Ended::Stopped { why, .. } => {
+            let reason = quotient
+                .ended()
+                .reason(quotient.max_order())
+                .expect("stopped");
+            let remedy = match why {
+                Limit::Order => "; raise --max-order (at most 4096)",
+                Limit::Work | Limit::Refuted => "",
+            };
+            format!(
+                "heap {heap} is beyond the heaps the misère quotient of {code} covers \
+                 (0..={last}): {reason}{remedy}"
+            )
+        }
+        Ended::Reached | Ended::Certified => {
+            let remedy = if heap <= FAR {
+                format!("raise --to to {heap}")
+            } else {
+                "heaps that far are answered only through a certified period".to_owned()
+            };
+            format!(
+                "heap {heap} is beyond the heaps the misère quotient of {code} covers: no \
+                 period of its pretending function is certified up to heap {last}, the last \
+                 heap computed; {remedy}"
+            )
+        }
+    }
+}
+
+/// The elements whose words a summary shows: the pretending function over
+/// the preperiod and one period, or over every heap computed.
+fn pretending_shown(quotient: &MisereQuotient) -> &[sg_core::misere::Element] {
+    let all = quotient.pretending();
+    match quotient.period() {
+        Some(p) => &all[..(p.preperiod + p.period) as usize],
+        None => all,
+    }
+}
+
+/// `--json`: the quotient as one object.
+fn json_summary(quotient: &MisereQuotient) -> serde_json::Value {
+    let presentation = quotient.presentation();
+    let words = |xs: &[sg_core::misere::Element]| -> Vec<String> {
+        xs.iter().map(|&x| presentation.word(x)).collect()
+    };
+    let mut p_portion = quotient.p_portion();
+    let order_of = presentation.elements_in_order();
+    p_portion.sort_by_key(|x| order_of.iter().position(|y| y == x));
+    let stopped = quotient.ended().stopped_at().map(|heap| {
+        json!({
+            "heap": heap,
+            "reason": quotient.ended().reason(quotient.max_order()),
+        })
+    });
+    json!({
+        "code": quotient.rules().to_string(),
+        "misere": true,
+        "computed_to": quotient.computed_to(),
+        "order": quotient.order(),
+        "p_portion": words(&p_portion),
+        "generators": presentation.generators(),
+        "generator_heaps": quotient.generators().iter().map(|g| g.heap).collect::<Vec<_>>(),
+        "relations": presentation.relations(),
+        "presentation": presentation.to_string(),
+        "pretending": words(pretending_shown(quotient)),
+        "preperiod": quotient.period().map(|p| p.preperiod),
+        "period": quotient.period().map(|p| p.period),
+        "certified": quotient.is_certified(),
+        "tame": quotient.tame().is_some(),
+        "max_order": quotient.max_order(),
+        "stopped": stopped,
+    })
+}
+
+/// The one-screen summary.
+fn text_summary(quotient: &MisereQuotient) -> String {
+    let presentation = quotient.presentation();
+    let last = quotient.computed_to();
+    let mut out = String::new();
+    let mut line = |label: &str, value: String| out.push_str(&format!("{label:<16}{value}\n"));
+    line("game", format!("{} (misère play)", quotient.rules()));
+    line("computed", format!("heaps 0..={last}"));
+    if let (Some(heap), Some(reason)) = (
+        quotient.ended().stopped_at(),
+        quotient.ended().reason(quotient.max_order()),
+    ) {
+        line("stopped", format!("at heap {heap}: {reason}"));
+    }
+    line("order", quotient.order().to_string());
+    let order_of = presentation.elements_in_order();
+    let p: Vec<String> = order_of
+        .iter()
+        .filter(|&&x| quotient.monoid().is_p(x))
+        .map(|&x| presentation.word(x))
+        .collect();
+    line(
+        "P-portion",
+        if p.is_empty() {
+            "0 (the player to move wins every sum)".to_owned()
+        } else if p.len() <= P_SHOWN {
+            format!("{}: {}", p.len(), p.join(", "))
+        } else {
+            format!("{} elements (--json lists them)", p.len())
+        },
+    );
+    let shown = presentation.to_string();
+    line(
+        "presentation",
+        if shown.len() <= PRESENTATION_SHOWN {
+            shown
+        } else {
+            format!(
+                "<{} | {} relations> (--json lists them)",
+                presentation.generators().join(", "),
+                presentation.relations().len()
+            )
+        },
+    );
+    let pretending = pretending_shown(quotient);
+    let words: Vec<String> = pretending
+        .iter()
+        .take(PRETENDING_SHOWN)
+        .map(|&x| presentation.word(x))
+        .collect();
+    let more = if pretending.len() > PRETENDING_SHOWN {
+        format!(
+            " ... (heaps 0..={} shown of 0..={}; --json lists them)",
+            PRETENDING_SHOWN - 1,
+            pretending.len() - 1
+        )
+    } else {
+        String::new()
+    };
+    line("pretending", format!("{}{more}", words.join(" ")));
+    match quotient.period() {
+        Some(p) => {
+            line("preperiod", p.preperiod.to_string());
+            line("period", p.period.to_string());
+            line(
+                "certified",
+                format!(
+                    "yes, by the periodicity theorem for misère quotients with heaps 0..={last}"
+                ),
+            );
+        }
+        None => {
+            line("preperiod", "-".to_owned());
+            line("period", format!("not periodic up to heap {last}"));
+            line("certified", format!("no: exact for heaps 0..={last} only"));
+        }
+    }
+    let among = if quotient.is_certified() {
+        String::new()
+    } else {
+        format!(" among heaps 0..={last}")
+    };
+    line(
+        "tame",
+        match quotient.tame() {
+            Some(t) if t.max_heap == 0 => format!("yes: trivial (no move){among}"),
+            Some(t) => format!(
+                "yes: the quotient of misère Nim with heaps of at most {}{among}",
+                t.max_heap
+            ),
+            None => format!("no (wild){among}"),
+        },
+    );
+    out
+}
