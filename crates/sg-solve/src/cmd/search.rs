@@ -49,8 +49,9 @@ pub(crate) struct SearchArgs {
     /// "misere": true): misère sums are not decided by nimbers, and the
     /// whole position is searched where the components do not decide it.
     /// A position without a move is a WIN with no move to make.
-    /// The search consults no precomputed table. --proof (a certificate
-    /// of the normal-play nimber) is refused.
+    /// The search consults no precomputed table and runs on one thread:
+    /// --proof (a certificate of the normal-play nimber), --online and
+    /// --threads are refused.
     #[arg(long)]
     pub(crate) misere: bool,
     /// Threads of the search (default, and at most: one per CPU the
@@ -124,10 +125,21 @@ pub(crate) fn solve<G: ProofGame>(
     args: &SearchArgs,
     show: &impl ShowMove<G>,
 ) -> Result<ExitCode> {
-    if args.misere && args.proof.is_some() {
-        return Ok(bad_input(
-            "--proof writes a certificate of the normal-play nimber: it has no meaning with --misere",
-        ));
+    // The options without a meaning in misère play, refused in the words
+    // of `grundy octal --misere`.
+    let refused = [
+        (
+            args.proof.is_some(),
+            "--proof writes a certificate of the normal-play nimber",
+        ),
+        (args.online, "--online skips the normal-play endgame table"),
+        (
+            args.threads.is_some(),
+            "--threads: the misère search runs on one thread",
+        ),
+    ];
+    if let Some((_, why)) = refused.iter().find(|(given, _)| args.misere && *given) {
+        return Ok(bad_input(format!("{why}; it cannot be used with --misere")));
     }
     // The certificate's file is checked before any work.
     let proof_file = args.proof.as_deref().map(destination).transpose()?;

@@ -139,7 +139,11 @@ fn cram_misere_matches_the_definition_and_its_hints_win() {
     let lose = cram_loses(3, 4, (1 << 12) - 1, &mut HashMap::new());
     let expected = if lose { "LOSE\n" } else { "WIN\n" };
     assert_eq!(stdout_of(&["cram", "3x4", "--misere"], ""), expected);
-    misere_json(&["cram", "3x4", "--misere", "--json", "--online"], "", lose);
+    misere_json(
+        &["cram", "3x4", "--misere", "--json", "--outcome"],
+        "",
+        lose,
+    );
 }
 
 /// Whether the Node-Kayles position `set` is a misère loss, by the
@@ -397,7 +401,7 @@ fn chomp_misere_long_games_follow_boutons_rule() {
 }
 
 #[test]
-fn a_normal_play_certificate_is_refused_in_misere_play() {
+fn options_without_a_meaning_in_misere_play_are_refused() {
     let graph = "3 2\n0 1\n1 2\n";
     for (args, input) in [
         (&["cram", "4x5", "--misere", "--proof", "x.proof"][..], ""),
@@ -412,5 +416,21 @@ fn a_normal_play_certificate_is_refused_in_misere_play() {
         assert!(out.is_empty(), "{out}");
         assert!(err.contains("--proof") && err.contains("--misere"), "{err}");
         assert!(!std::path::Path::new("x.proof").exists());
+    }
+    // The endgame table and threads: the misère search uses neither.
+    for (args, option) in [
+        (&["cram", "4x5", "--misere", "--online"][..], "--online"),
+        (
+            &["chomp", "4x5", "--threads", "2", "--misere"][..],
+            "--threads",
+        ),
+        (
+            &["node-kayles", "--misere", "--threads", "1"][..],
+            "--threads",
+        ),
+    ] {
+        let (out, err) = fails(args, graph);
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains(option) && err.contains("--misere"), "{err}");
     }
 }
