@@ -111,12 +111,13 @@
 //! game a million moves deep needs memory, not a deep call stack.
 
 mod memo;
+mod misere;
 mod parallel;
 mod questions;
 mod worker;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::game::{Game, Nimber};
 use crate::table::Table;
@@ -177,6 +178,10 @@ pub struct Solver<'g, G: Game> {
     /// a parallel pass two would otherwise fill a memo of its own from
     /// nothing, for one option).
     memos: Mutex<Vec<Memo<G::Position>>>,
+    /// The memory of the tables (the option).
+    memory: usize,
+    /// The tables of the misère search, made at its first question.
+    misere: OnceLock<misere::Tables<G::Position>>,
 }
 
 /// The stack of the search's threads. The search itself keeps its frames
@@ -214,6 +219,8 @@ impl<'g, G: Game> Solver<'g, G> {
             expanded: AtomicU64::new(0),
             pool,
             memos: Mutex::new(Vec::new()),
+            memory: options.memory,
+            misere: OnceLock::new(),
         }
     }
 
@@ -303,25 +310,27 @@ impl<'g, G: Game> Solver<'g, G> {
         })
     }
 
-    /// Entries in the transposition table.
+    /// Entries in the transposition tables.
     pub fn positions(&self) -> usize {
-        self.table.len()
+        self.table.len() + self.misere.get().map_or(0, |m| m.entries() as usize)
     }
 
     /// How far the search has got: cheap to read from another thread while
     /// a search runs (for a progress line).
     pub fn stats(&self) -> Stats {
+        let misere = self.misere.get();
         Stats {
             expanded: self.expanded.load(Ordering::Relaxed),
-            positions: self.table.entries(),
-            table_bytes: self.table.bytes(),
+            positions: self.table.entries() + misere.map_or(0, misere::Tables::entries),
+            table_bytes: self.table_bytes(),
             table_budget: self.table.budget(),
         }
     }
 
-    /// Bytes the transposition table holds.
+    /// Bytes the transposition tables hold (the normal-play one and, once
+    /// a misère question was asked, the misère ones).
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table.bytes() + self.misere.get().map_or(0, misere::Tables::bytes)
     }
 
     /// Positions expanded (their options generated) so far.

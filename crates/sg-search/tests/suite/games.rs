@@ -18,7 +18,7 @@ use sg_search::{Game, Nimber, Options, Solver};
 
 #[path = "../../examples/user_game.rs"]
 #[allow(dead_code, unreachable_pub)]
-mod user_game;
+pub(crate) mod user_game;
 
 /// The nimber of `position` by the definition: the mex of the nimbers of
 /// the positions its moves lead to, memoised in `memo`. Only `moves` and

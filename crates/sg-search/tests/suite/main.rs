@@ -4,4 +4,5 @@
 mod games;
 mod limits;
 mod many_moves;
+mod misere;
 mod readme;

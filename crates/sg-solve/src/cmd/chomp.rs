@@ -20,10 +20,13 @@ use std::process::ExitCode;
     non-increasing, each at least 1 (the first row holds the poisoned cell). The rows \
     and the columns together at most 127.\n\n\
     Prints `nimber N`, then WIN or LOSE (for the player to move), then with --hint \
-    `move (r,c)`, the cell to take (0-based row and column). With --json: \
+    `move (r,c)`, the cell to take (0-based row and column). With --misere, who wins \
+    in misère play (the player who makes the last bite loses), without the nimber. \
+    With --json: \
     {\"game\":\"chomp 3x4\",\"nimber\":9,\"outcome\":\"WIN\",\"hint\":[r,c],\
     \"positions\":20,\"seconds\":0.0}.\n\n\
     Examples:\n  grundy chomp 6x7 --hint\n  grundy chomp 5,4,4,2 --json\n  \
+    grundy chomp 7x7 --misere --hint\n  \
     grundy chomp 8x8 --proof chomp-8x8.proof && grundy proof check chomp-8x8.proof")]
 pub(crate) struct Args {
     /// RxC, a rectangle, or L1,L2,..., the row lengths from the top.

@@ -29,10 +29,12 @@ const MAX_BOARD_FILE: u64 = 1 << 20;
     `cargo xtask gen`); --online computes them by the search instead.\n\n\
     Prints `nimber N`, then WIN or LOSE (for the player to move), then with --hint \
     `move (r1,c1)-(r2,c2)`, the two cells of a winning domino (0-based row and column); \
-    with --outcome, WIN or LOSE without the nimber. \
+    with --outcome, WIN or LOSE without the nimber. With --misere, who wins in misère \
+    play (the player who places the last domino loses), without the nimber. \
     With --json: {\"game\":\"cram 4x7\",\"nimber\":3,\"outcome\":\"WIN\",\
     \"hint\":[[r1,c1],[r2,c2]],\"positions\":34029,\"seconds\":0.2}.\n\n\
     Examples:\n  grundy cram 5x7\n  grundy cram 4x7 --hint --json\n  \
+    grundy cram 5x5 --misere --hint\n  \
     grundy cram --board board.txt\n  grundy cram 5x6 --proof cram-5x6.proof && \
     grundy proof check cram-5x6.proof")]
 pub(crate) struct Args {
@@ -66,7 +68,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 
 fn run_on<B: Bits>(board: &CramBoard, search: &SearchArgs) -> Result<ExitCode> {
     match Cram::<B>::with_blocked(board.rows, board.cols, &board.blocked) {
-        Ok(cram) if search.online => solve(&cram, search, &Dominoes),
+        // The misère search asks no nimber of the endgame table.
+        Ok(cram) if search.online || search.misere => solve(&cram, search, &Dominoes),
         Ok(cram) => {
             let endgame: Arc<dyn CramEndgame> = Arc::new(embedded_cram_endgame());
             let cram = cram.with_endgame(endgame);

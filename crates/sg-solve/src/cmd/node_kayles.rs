@@ -19,11 +19,13 @@ use std::process::ExitCode;
     edge listed twice is one edge). At most 128 vertices. A self-loop or a vertex out of \
     range is an error at its line and column.\n\n\
     Prints `nimber N`, then WIN or LOSE (for the player to move), then with --hint \
-    `move vertex V`, a winning vertex. With --json: {\"game\":\"node-kayles, 5 vertices, \
+    `move vertex V`, a winning vertex. With --misere, who wins in misère play (the \
+    player who picks the last vertex loses), without the nimber. With --json: {\"game\":\"node-kayles, 5 vertices, \
     5 edges\",\"nimber\":0,\"outcome\":\"LOSE\",\"hint\":null,\"positions\":1,\
     \"seconds\":0.0}; the hint is the vertex.\n\n\
     Examples:\n  printf '5 5\\n0 1\\n1 2\\n2 3\\n3 4\\n4 0\\n' | grundy node-kayles\n  \
     grundy node-kayles graph.txt --hint --json\n  \
+    grundy node-kayles graph.txt --misere --hint\n  \
     grundy node-kayles graph.txt --proof graph.proof && grundy proof check graph.proof")]
 pub(crate) struct Args {
     #[command(flatten)]

@@ -4,7 +4,7 @@
 //! `--proof`.
 
 use super::numbers::number;
-use super::shared::destination;
+use super::shared::{bad_input, destination};
 use crate::input::parse_size;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -43,6 +43,17 @@ pub(crate) struct SearchArgs {
     /// way and even the other) is won at once by symmetry.
     #[arg(long, conflicts_with = "proof")]
     outcome: bool,
+    /// Misère play: the player who makes the last move loses (a player
+    /// who cannot move wins). Prints who wins (WIN or LOSE, and a winning
+    /// move with --hint), not the nimber (null in --json, with a key
+    /// "misere": true): misère sums are not decided by nimbers, and the
+    /// whole position is searched where the components do not decide it.
+    /// A position without a move is a WIN with no move to make.
+    /// The search consults no precomputed table and runs on one thread:
+    /// --proof (a certificate of the normal-play nimber), --online and
+    /// --threads are refused.
+    #[arg(long)]
+    pub(crate) misere: bool,
     /// Threads of the search (default, and at most: one per CPU the
     /// process may run on).
     #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
@@ -95,8 +106,12 @@ pub(crate) trait ShowMove<G: ProofGame> {
 #[derive(Serialize)]
 struct Answer {
     game: String,
-    /// `None` with `--outcome`.
+    /// `None` with `--outcome` and `--misere`.
     nimber: Option<Nimber>,
+    /// `true` with `--misere` (the outcome is the misère one); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    misere: bool,
     outcome: &'static str,
     hint: Option<serde_json::Value>,
     positions: usize,
@@ -110,12 +125,37 @@ pub(crate) fn solve<G: ProofGame>(
     args: &SearchArgs,
     show: &impl ShowMove<G>,
 ) -> Result<ExitCode> {
+    // The options without a meaning in misère play, refused in the words
+    // of `grundy octal --misere`.
+    let refused = [
+        (
+            args.proof.is_some(),
+            "--proof writes a certificate of the normal-play nimber",
+        ),
+        (args.online, "--online skips the normal-play endgame table"),
+        (
+            args.threads.is_some(),
+            "--threads: the misère search runs on one thread",
+        ),
+    ];
+    if let Some((_, why)) = refused.iter().find(|(given, _)| args.misere && *given) {
+        return Ok(bad_input(format!("{why}; it cannot be used with --misere")));
+    }
     // The certificate's file is checked before any work.
     let proof_file = args.proof.as_deref().map(destination).transpose()?;
     let solver = Solver::with_options(game, args.options());
     let root = game.root();
     let begin = Instant::now();
     let (nimber, win, hint) = with_progress(&solver, "searching", || {
+        if args.misere {
+            // Cram's symmetry is a normal-play strategy: not asked here.
+            let win = solver.misere_outcome(&root)? == Outcome::Win;
+            let hint = match args.hint && win {
+                true => solver.misere_winning_move(&root)?,
+                false => None,
+            };
+            return Ok((None, win, hint));
+        }
         if args.outcome {
             if let Some(mv) = show.known_win(game, &root) {
                 return Ok((None, true, args.hint.then_some(mv)));
@@ -141,6 +181,7 @@ pub(crate) fn solve<G: ProofGame>(
         let answer = Answer {
             game: game.describe(),
             nimber,
+            misere: args.misere,
             outcome,
             hint: hint.as_ref().map(|mv| show.json(game, mv)),
             positions: solver.positions(),
