@@ -150,7 +150,7 @@ fn random_edges(n: u32, pairs: &[(u32, u32)], mirror: bool) -> Vec<(u32, u32)> {
 }
 
 /// The members of `mask` below `n`, as a set.
-fn subset<B: Bits>(n: u32, mask: u128) -> B {
+pub(crate) fn subset<B: Bits>(n: u32, mask: u128) -> B {
     let below = if n >= 128 { u128::MAX } else { (1 << n) - 1 };
     B::from_u128(mask & below)
 }

@@ -38,8 +38,8 @@ fn a_game_a_million_moves_deep_is_solved() {
 
 /// A game on a ring of `len` positions: from `i` the move goes to
 /// `(i + 1) % len`, so play never ends.
-struct Ring {
-    len: u32,
+pub(crate) struct Ring {
+    pub(crate) len: u32,
 }
 
 impl Game for Ring {

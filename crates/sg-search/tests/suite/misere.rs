@@ -10,13 +10,13 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use sg_search::bits::Bits;
 use sg_search::games::chomp::Chomp;
 use sg_search::games::cram::Cram;
 use sg_search::games::node_kayles::{NodeKayles, Vertices};
 use sg_search::{Game, Options, Outcome, SearchError, Solver};
 
-use crate::games::user_game;
+use crate::games::{subset, user_game};
+use crate::limits::Ring;
 
 /// Whether `position` is a misère loss for the player to move, by the
 /// definition, memoised in `memo`. Only `moves` and `play` are used (the
@@ -203,12 +203,6 @@ fn random_edges(n: u32, pairs: &[(u32, u32)]) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// The members of `mask` below `n`.
-fn subset<B: Bits>(n: u32, mask: u128) -> B {
-    let below = if n >= 128 { u128::MAX } else { (1 << n) - 1 };
-    B::from_u128(mask & below)
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
@@ -337,25 +331,6 @@ fn a_game_a_million_moves_deep_is_solved() {
     // 1,000,000 = 1 modulo 3: lost. 1,000,001: take 1.
     assert_eq!(solver.misere_winning_move(&1_000_001).unwrap(), Some(1));
     assert_eq!(solver.misere_winning_move(&1_000_000).unwrap(), None);
-}
-
-/// A game on a ring of `len` positions: from `i` the move goes to
-/// `(i + 1) % len`, so play never ends.
-struct Ring {
-    len: u32,
-}
-
-impl Game for Ring {
-    type Position = u32;
-    type Move = ();
-
-    fn moves(&self, _: &u32, moves: &mut Vec<()>) {
-        moves.push(());
-    }
-
-    fn play(&self, at: &u32, (): &()) -> u32 {
-        (at + 1) % self.len
-    }
 }
 
 #[test]
