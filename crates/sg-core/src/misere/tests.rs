@@ -6,89 +6,7 @@ use std::collections::HashMap;
 
 use super::*;
 use crate::octal::Rules;
-
-/// The options of a heap of `n` tokens under the digits of a code, from
-/// the definition of the digits (bit 1: take all `i`; 2: take `i`, leave
-/// one heap; 4: leave two; 8: leave three), each as the heaps left.
-fn options_by_digits(digits: &[u8], n: u64) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    for (i, &d) in digits.iter().enumerate() {
-        let i = i as u64;
-        if d & 1 != 0 && n == i && n > 0 {
-            out.push(vec![]);
-        }
-        if n <= i {
-            continue;
-        }
-        let r = n - i;
-        if d & 2 != 0 && i > 0 {
-            out.push(vec![r]);
-        }
-        if d & 4 != 0 {
-            for a in 1..=r / 2 {
-                out.push(vec![a, r - a]);
-            }
-        }
-        if d & 8 != 0 {
-            for a in 1..=r / 3 {
-                for b in a..=(r - a) / 2 {
-                    out.push(vec![a, b, r - a - b]);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Misère outcomes by the definition, memoised on sorted sums (heaps of
-/// 0 dropped): true when the player to move loses.
-struct Definition {
-    options: Vec<Vec<Vec<u64>>>,
-    memo: HashMap<Vec<u64>, bool>,
-}
-
-impl Definition {
-    fn new(rules: &Rules, largest: u64) -> Definition {
-        let digits = rules.digits().expect("a code");
-        Definition {
-            options: (0..=largest)
-                .map(|n| options_by_digits(digits, n))
-                .collect(),
-            memo: HashMap::new(),
-        }
-    }
-
-    /// Whether the sum of `heaps` is lost by the player to move (the
-    /// depth is at most the tokens: bounded in the tests).
-    fn lost(&mut self, heaps: &[u64]) -> bool {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
-        }
-        let mut has_move = false;
-        let mut lost = true;
-        'heaps: for (i, &h) in key.iter().enumerate() {
-            if i > 0 && key[i - 1] == h {
-                continue;
-            }
-            for o in self.options[h as usize].clone() {
-                has_move = true;
-                let mut next: Vec<u64> = key.clone();
-                next.remove(i);
-                next.extend(o);
-                if self.lost(&next) {
-                    lost = false;
-                    break 'heaps;
-                }
-            }
-        }
-        // No move: the player to move has made... no move, and wins.
-        let v = has_move && lost;
-        self.memo.insert(key, v);
-        v
-    }
-}
+use crate::testing::{MisereDefinition, octal_options};
 
 /// Every partition of every total up to `total` into heaps of at most
 /// `largest`.
@@ -126,7 +44,7 @@ fn check_against_definition(code: &str, total: u64) -> MisereQuotient {
     let covered = q
         .computed_to()
         .max(if q.is_certified() { total } else { 0 });
-    let mut definition = Definition::new(&rules, total);
+    let mut definition = MisereDefinition::new(rules.digits().unwrap());
     for sum in sums_up_to(total, covered) {
         let expected = definition.lost(&sum);
         let x = q.element_of_sum(&sum).unwrap();
@@ -140,14 +58,14 @@ fn check_against_definition(code: &str, total: u64) -> MisereQuotient {
         });
         let terminal = sum
             .iter()
-            .all(|&h| options_by_digits(rules.digits().unwrap(), h).is_empty());
+            .all(|&h| octal_options(rules.digits().unwrap(), h).is_empty());
         assert_eq!(hint.is_none(), expected || terminal, "{code} {sum:?}");
         assert_eq!(q.is_lost(&sum), Ok(expected));
         if let Some(m) = hint {
             let mut after = sum.clone();
             let h = after.remove(m.heap);
             assert!(
-                options_by_digits(rules.digits().unwrap(), h).contains(&m.leaves),
+                octal_options(rules.digits().unwrap(), h).contains(&m.leaves),
                 "{code} {sum:?}: {m:?} is a move"
             );
             assert_eq!(h - m.leaves.iter().sum::<u64>(), m.take);
@@ -338,7 +256,7 @@ fn orders_agree_with_classes_told_apart_by_the_definition() {
         )
         .unwrap();
         assert_eq!(q.computed_to(), heaps, "{code}");
-        let mut definition = Definition::new(&rules, heaps);
+        let mut definition = MisereDefinition::new(rules.digits().unwrap());
         let sums = sums_up_to(total, heaps);
         let mut classes: HashMap<Vec<bool>, Element> = HashMap::new();
         for x in &sums {

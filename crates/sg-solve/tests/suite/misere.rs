@@ -10,77 +10,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 use sg_core::misere::{Ended, Limits, MisereQuotient};
 use sg_core::octal::Rules;
-use std::collections::HashMap;
-
-/// The heaps each option of a heap of `n` leaves, by the digits' meaning:
-/// bit 1 takes a whole heap of `i`, 2 takes `i` and leaves one heap, 4
-/// leaves two, 8 three.
-fn options(digits: &[u8], n: u64) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    for (i, &d) in digits.iter().enumerate() {
-        let i = i as u64;
-        if d & 1 != 0 && n == i && n > 0 {
-            out.push(vec![]);
-        }
-        if n <= i {
-            continue;
-        }
-        let rest = n - i;
-        if d & 2 != 0 && i > 0 {
-            out.push(vec![rest]);
-        }
-        if d & 4 != 0 {
-            out.extend((1..=rest / 2).map(|a| vec![a, rest - a]));
-        }
-        if d & 8 != 0 {
-            for a in 1..=rest / 3 {
-                out.extend((a..=(rest - a) / 2).map(|b| vec![a, b, rest - a - b]));
-            }
-        }
-    }
-    out
-}
-
-/// Misère outcomes by the definition: `lost(sum)` when the player to move
-/// loses (has a move, and every move leaves a sum the opponent wins).
-struct Definition {
-    digits: Vec<u8>,
-    memo: HashMap<Vec<u64>, bool>,
-}
-
-impl Definition {
-    fn new(code: &str) -> Definition {
-        Definition {
-            digits: Rules::parse(code).unwrap().digits().unwrap().to_vec(),
-            memo: HashMap::new(),
-        }
-    }
-
-    fn lost(&mut self, sum: &[u64]) -> bool {
-        let mut key: Vec<u64> = sum.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if let Some(&lost) = self.memo.get(&key) {
-            return lost;
-        }
-        let mut any_move = false;
-        let mut lost = true;
-        'all: for i in 0..key.len() {
-            for leaves in options(&self.digits, key[i]) {
-                any_move = true;
-                let mut next = key.clone();
-                next.remove(i);
-                next.extend(leaves);
-                if self.lost(&next) {
-                    lost = false;
-                    break 'all;
-                }
-            }
-        }
-        let lost = any_move && lost;
-        self.memo.insert(key, lost);
-        lost
-    }
-}
+use sg_core::testing::{MisereDefinition, octal_options};
 
 /// Every sum of heaps of total at most `total`.
 fn sums(total: u64) -> Vec<Vec<u64>> {
@@ -123,7 +53,7 @@ fn library_agrees(code: &str, total: u64) -> MisereQuotient {
         },
     )
     .unwrap();
-    let mut definition = Definition::new(code);
+    let mut definition = MisereDefinition::new(Rules::parse(code).unwrap().digits().unwrap());
     for sum in sums(total) {
         let Ok(lost) = q.is_lost(&sum) else {
             // Beyond the heaps covered (a limit stopped the quotient).
@@ -137,7 +67,7 @@ fn library_agrees(code: &str, total: u64) -> MisereQuotient {
                 let mut after = sum.clone();
                 let heap = after.remove(m.heap);
                 assert!(
-                    options(&definition.digits, heap).contains(&m.leaves),
+                    octal_options(&definition.digits, heap).contains(&m.leaves),
                     "{code} {sum:?}"
                 );
                 after.extend(&m.leaves);
@@ -147,7 +77,7 @@ fn library_agrees(code: &str, total: u64) -> MisereQuotient {
             None => assert!(
                 lost || sum
                     .iter()
-                    .all(|&h| options(&definition.digits, h).is_empty())
+                    .all(|&h| octal_options(&definition.digits, h).is_empty())
             ),
         }
     }
@@ -209,7 +139,7 @@ fn the_binary_agrees_with_the_definition_on_samples() {
     for code in [
         "0.75", "0.77", "0.07", "0.31", "0.123", "0.3122", "4.7", "0.6",
     ] {
-        let mut definition = Definition::new(code);
+        let mut definition = MisereDefinition::new(Rules::parse(code).unwrap().digits().unwrap());
         // The heaps the quotient covers (0.3122 stops at heap 6).
         let covered = MisereQuotient::compute(
             &Rules::parse(code).unwrap(),
