@@ -1,6 +1,6 @@
 //! Solves an empty Cram board, writes its proof and checks it, with the
-//! times and the size: `cargo run --release -p sg-search --example
-//! cram_proof -- ROWS COLS [MEMORY_MIB]`.
+//! times and the size: `cargo run --release -p sg-search --features
+//! timing-examples --example cram_proof -- ROWS COLS [MEMORY_MIB]`.
 use std::time::Instant;
 
 use sg_search::games::cram::{Cram, fits_u64};

@@ -2,8 +2,8 @@
 //! per size (a fresh solver each, the CPU time of the whole search):
 //!
 //! ```text
-//! cargo run --release -p sg-search --example games_time -- node-kayles 3 16
-//! cargo run --release -p sg-search --example games_time -- chomp 8 10
+//! cargo run --release -p sg-search --features timing-examples --example games_time -- node-kayles 3 16
+//! cargo run --release -p sg-search --features timing-examples --example games_time -- chomp 8 10
 //! ```
 //!
 //! `node-kayles R N` solves the R x n grids for n from 1 to N; `chomp R N`

@@ -2,8 +2,8 @@
 //! size (a fresh solver each, the CPU time of the whole search):
 //!
 //! ```text
-//! cargo run --release -p sg-search --example mex_time -- nim 350 450 500
-//! cargo run --release -p sg-search --example mex_time -- subtraction 100 200 300
+//! cargo run --release -p sg-search --features timing-examples --example mex_time -- nim 350 450 500
+//! cargo run --release -p sg-search --features timing-examples --example mex_time -- subtraction 100 200 300
 //! ```
 //!
 //! `nim N`: a Nim heap of `N`, whose moves go to every heap `0..N`

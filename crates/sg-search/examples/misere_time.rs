@@ -2,9 +2,9 @@
 //! the CPU time of the whole search):
 //!
 //! ```text
-//! cargo run --release -p sg-search --example misere_time -- cram 4x5 5x5 4x7
-//! cargo run --release -p sg-search --example misere_time -- node-kayles 3x6 4x5
-//! cargo run --release -p sg-search --example misere_time -- chomp 5x6 7x7
+//! cargo run --release -p sg-search --features timing-examples --example misere_time -- cram 4x5 5x5 4x7
+//! cargo run --release -p sg-search --features timing-examples --example misere_time -- node-kayles 3x6 4x5
+//! cargo run --release -p sg-search --features timing-examples --example misere_time -- chomp 5x6 7x7
 //! ```
 //!
 //! Each line: the outcome for the player to move, CPU and wall time,

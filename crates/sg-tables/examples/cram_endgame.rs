@@ -5,9 +5,9 @@
 //! transposition table and the time:
 //!
 //! ```text
-//! cargo run --release -p sg-tables --example cram_endgame -- 4x7 5x6 5x7 4x8/0,0
+//! cargo run --release -p sg-tables --features timing-examples --example cram_endgame -- 4x7 5x6 5x7 4x8/0,0
 //! cargo xtask gen --out /tmp/k15 --cram-cells 15
-//! cargo run --release -p sg-tables --example cram_endgame -- --table /tmp/k15/cram-endgame.sgt 5x7
+//! cargo run --release -p sg-tables --features timing-examples --example cram_endgame -- --table /tmp/k15/cram-endgame.sgt 5x7
 //! ```
 //!
 //! `--with-only` skips the solve without the table (to time a process

@@ -113,7 +113,8 @@
 //! is computed again each time it is met (Cram 4 x 7: 49,178 positions
 //! expanded with 1 GiB, 87,102 with 1 MiB, 248,187 with 256 KiB,
 //! 1,674,586 with 64 KiB: `MISERE_MEMORY=65536 cargo run --release -p
-//! sg-search --example misere_time -- cram 4x7`).
+//! sg-search --features timing-examples --example misere_time -- cram
+//! 4x7`).
 //!
 //! A winning move ([`Solver::misere_winning_move`]) is looked for first
 //! among the options known without search (all tame, or in the table),
@@ -125,8 +126,8 @@
 //!
 //! # Measured, and tried
 //!
-//! Figures from `cargo run --release -p sg-search --example misere_time
-//! -- cram 4x7 5x6` (and `-- node-kayles 5x6 6x6`, `-- chomp 10x10`):
+//! Figures from `cargo run --release -p sg-search --features
+//! timing-examples --example misere_time -- cram 4x7 5x6` (and `-- node-kayles 5x6 6x6`, `-- chomp 10x10`):
 //! positions expanded. Typing components, against a search of whole
 //! positions only ([`TYPE_BUDGET`] set to 0): Cram 4 x 7 49,178 against
 //! 58,982, 5 x 6 86,749 against 113,164, Node-Kayles 5 x 6 1672 against
