@@ -1,4 +1,5 @@
-//! Times the solver on Cram boards: `cram_time RxC[/r,c...] [THREADS]`.
+//! Times the solver on Cram boards: `cargo run --release -p sg-search
+//! --features timing-examples --example cram_time -- RxC[/r,c...] [THREADS]`.
 use std::time::Instant;
 
 use sg_search::games::cram::{Cram, fits_u64};

@@ -22,7 +22,8 @@
 //! dominoes, so the images are the same game.
 //!
 //! Tried and dropped (instruction counts from callgrind, times from
-//! interleaved runs of the example `cram_time 4x9 1`):
+//! interleaved runs of the example `cram_time 4x9 1`, feature
+//! `timing-examples`):
 //! - Splitting the position after a move without a flood fill when the
 //!   free cells beside the domino are joined within the 3 x 4 box around
 //!   it (a lookup table): only 22% to 24% of the moves searched on 4 x 9

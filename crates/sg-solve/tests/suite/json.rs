@@ -180,8 +180,8 @@ fn tables_in_json() {
     std::fs::write(dir.join("flipped.sgt"), &bytes).unwrap();
     std::fs::write(dir.join("short.sgt"), &bytes[..100]).unwrap();
     for command in ["info", "verify"] {
-        // `tables verify` recomputes every table (seconds): its text form
-        // is checked on the same tables by memory.rs, here only its JSON.
+        // `tables verify` recomputes every table (seconds): memory.rs
+        // checks its text form on the compiled-in tables, here only JSON.
         let good = if command == "info" {
             text_and_json(&["tables", command], "").1
         } else {
