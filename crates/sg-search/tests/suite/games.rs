@@ -132,7 +132,7 @@ fn octal(code: &str, to: u64) -> Vec<u16> {
 /// The edges of a random graph on `n` vertices: the pairs `pairs` picks
 /// (modulo `n`), without self-loops; with `mirror`, each edge also
 /// mirrored by `v -> n - 1 - v` (so that the graph has a symmetry).
-fn random_edges(n: u32, pairs: &[(u32, u32)], mirror: bool) -> Vec<(u32, u32)> {
+pub(crate) fn random_edges(n: u32, pairs: &[(u32, u32)], mirror: bool) -> Vec<(u32, u32)> {
     let mut edges = Vec::new();
     if n < 2 {
         return edges;
@@ -149,6 +149,15 @@ fn random_edges(n: u32, pairs: &[(u32, u32)], mirror: bool) -> Vec<(u32, u32)> {
     edges
 }
 
+/// The cells `(row, col)` of a `rows x cols` board whose bits (row-major)
+/// are set in `mask`.
+pub(crate) fn cells_of_mask(rows: u32, cols: u32, mask: u64) -> Vec<(u32, u32)> {
+    (0..rows * cols)
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| (i / cols, i % cols))
+        .collect()
+}
+
 /// The members of `mask` below `n`, as a set.
 pub(crate) fn subset<B: Bits>(n: u32, mask: u128) -> B {
     let below = if n >= 128 { u128::MAX } else { (1 << n) - 1 };
@@ -162,10 +171,7 @@ proptest! {
     fn cram_with_blocked_cells_matches_the_definition(
         rows in 1u32..=4, cols in 1u32..=4, blocked in any::<u16>(), pick in 0u8..3
     ) {
-        let blocked: Vec<(u32, u32)> = (0..rows * cols)
-            .filter(|i| blocked >> i & 1 == 1)
-            .map(|i| (i / cols, i % cols))
-            .collect();
+        let blocked = cells_of_mask(rows, cols, u64::from(blocked));
         let cram = Cram::<u64>::with_blocked(rows, cols, &blocked).unwrap();
         let solver = Solver::with_options(&cram, options(pick));
         check(&solver, &cram.start(), &mut HashMap::new())?;

@@ -6,8 +6,9 @@
 use sg_search::{Game, Options, SearchError, Solver};
 
 /// A heap from which a move takes one or two tokens (nimbers 0, 1, 2, 0,
-/// 1, 2, ...): a heap of `n` is `n` moves deep.
-struct TakeOneOrTwo;
+/// 1, 2, ...; misère losses are the heaps of 1 modulo 3): a heap of `n` is
+/// `n` moves deep.
+pub(crate) struct TakeOneOrTwo;
 
 impl Game for TakeOneOrTwo {
     type Position = u64;

@@ -15,8 +15,8 @@ use sg_search::games::cram::Cram;
 use sg_search::games::node_kayles::{NodeKayles, Vertices};
 use sg_search::{Game, Options, Outcome, SearchError, Solver};
 
-use crate::games::{subset, user_game};
-use crate::limits::Ring;
+use crate::games::{cells_of_mask, random_edges, subset, user_game};
+use crate::limits::{Ring, TakeOneOrTwo};
 
 /// Whether `position` is a misère loss for the player to move, by the
 /// definition, memoised in `memo`. Only `moves` and `play` are used (the
@@ -191,18 +191,6 @@ impl Game for Random {
     }
 }
 
-/// The edges of a random graph on `n` vertices from `pairs`.
-fn random_edges(n: u32, pairs: &[(u32, u32)]) -> Vec<(u32, u32)> {
-    if n < 2 {
-        return Vec::new();
-    }
-    pairs
-        .iter()
-        .map(|&(u, v)| (u % n, v % n))
-        .filter(|(u, v)| u != v)
-        .collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
@@ -210,10 +198,7 @@ proptest! {
     fn cram_matches_the_definition(
         rows in 1u32..=4, cols in 1u32..=5, blocked in any::<u32>(), pick in 0u8..3
     ) {
-        let blocked: Vec<(u32, u32)> = (0..rows * cols)
-            .filter(|i| blocked >> i & 1 == 1)
-            .map(|i| (i / cols, i % cols))
-            .collect();
+        let blocked = cells_of_mask(rows, cols, u64::from(blocked));
         let cram = Cram::<u64>::with_blocked(rows, cols, &blocked).unwrap();
         let solver = Solver::with_options(&cram, options(pick));
         check(&solver, &cram.start(), &mut HashMap::new())?;
@@ -226,7 +211,7 @@ proptest! {
         mask in any::<u128>(),
         pick in 0u8..3,
     ) {
-        let edges = random_edges(n, &pairs);
+        let edges = random_edges(n, &pairs, false);
         let game = NodeKayles::<u64>::new(n, &edges).unwrap();
         let solver = Solver::with_options(&game, options(pick));
         let mut memo = HashMap::new();
@@ -291,23 +276,6 @@ proptest! {
         } else {
             prop_assert!(expected == Outcome::Lose || heaps.is_empty());
         }
-    }
-}
-
-/// A heap from which a move takes one or two tokens: misère losses are the
-/// heaps of 1 modulo 3.
-struct TakeOneOrTwo;
-
-impl Game for TakeOneOrTwo {
-    type Position = u64;
-    type Move = u64;
-
-    fn moves(&self, heap: &u64, moves: &mut Vec<u64>) {
-        moves.extend((1..=2).filter(|&take| take <= *heap));
-    }
-
-    fn play(&self, heap: &u64, take: &u64) -> u64 {
-        heap - take
     }
 }
 
