@@ -184,61 +184,37 @@ impl Base {
         none: K,
         combine: impl Fn(Element, &K, Element, &K) -> K,
     ) -> Option<Base> {
-        let mut pairs: Vec<(Element, K)> = vec![(IDENTITY, none)];
-        let mut ids: HashMap<(Element, K), Element> = HashMap::new();
-        ids.insert(pairs[0].clone(), IDENTITY);
+        let mut elements = Elements::new((IDENTITY, none));
         let mut images = vec![IDENTITY; self.heap_images.len()];
         let mut gens: Vec<Element> = Vec::new();
-        // Each element is (element, generator) times: the generators are
-        // the identity times themselves.
-        let mut made_from: Vec<(Element, usize)> = vec![(IDENTITY, usize::MAX)];
         for (h, &b) in self.heap_images.iter().enumerate() {
             if self.heap_options[h].is_empty() {
                 continue;
             }
-            let key = (b, extra[h].clone());
-            images[h] = match ids.get(&key) {
-                Some(&id) => id,
-                None => {
-                    if pairs.len() >= MAX_BASE {
-                        return None;
-                    }
-                    let id = pairs.len() as Element;
-                    ids.insert(key.clone(), id);
-                    pairs.push(key);
-                    made_from.push((IDENTITY, gens.len()));
-                    gens.push(id);
-                    id
-                }
-            };
+            // A generator is the identity times itself.
+            let (id, new) = elements.id((b, extra[h].clone()), (IDENTITY, gens.len()))?;
+            if new {
+                gens.push(id);
+            }
+            images[h] = id;
         }
         // The closure under the products by the generators.
         let mut step: Vec<Vec<Element>> = Vec::new();
         let mut at = 0;
-        while at < pairs.len() {
+        while at < elements.pairs.len() {
             let mut row = Vec::with_capacity(gens.len());
             for (g, &gid) in gens.iter().enumerate() {
-                let (bx, x) = &pairs[at];
-                let (by, y) = &pairs[usize::from(gid)];
+                let (bx, x) = &elements.pairs[at];
+                let (by, y) = &elements.pairs[usize::from(gid)];
                 let key = (self.monoid.mul(*bx, *by), combine(*bx, x, *by, y));
-                let id = match ids.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        if pairs.len() >= MAX_BASE {
-                            return None;
-                        }
-                        let id = pairs.len() as Element;
-                        ids.insert(key.clone(), id);
-                        pairs.push(key);
-                        made_from.push((at as Element, g));
-                        id
-                    }
-                };
-                row.push(id);
+                row.push(elements.id(key, (at as Element, g))?.0);
             }
             step.push(row);
             at += 1;
         }
+        let Elements {
+            pairs, made_from, ..
+        } = elements;
         // The full table: x y = (x * made_from(y).0) * generator, in the
         // order of construction (made_from(y).0 comes before y).
         let order = pairs.len();
@@ -267,6 +243,45 @@ impl Base {
             heap_options,
             generators: gens,
         })
+    }
+}
+
+/// The elements of a base under construction, numbered in the order met:
+/// each as its pair `(b, k)`, and how it was made.
+struct Elements<K> {
+    pairs: Vec<(Element, K)>,
+    ids: HashMap<(Element, K), Element>,
+    /// Each element is `(element, generator)` times (the generators: the
+    /// identity times themselves; the identity: `usize::MAX`).
+    made_from: Vec<(Element, usize)>,
+}
+
+impl<K: Clone + Eq + Hash> Elements<K> {
+    /// The identity alone.
+    fn new(identity: (Element, K)) -> Self {
+        let mut ids = HashMap::new();
+        ids.insert(identity.clone(), IDENTITY);
+        Elements {
+            pairs: vec![identity],
+            ids,
+            made_from: vec![(IDENTITY, usize::MAX)],
+        }
+    }
+
+    /// The element of `key`, and whether it is new (numbered next, made as
+    /// `made_from`); `None` if it would be one beyond [`MAX_BASE`].
+    fn id(&mut self, key: (Element, K), made_from: (Element, usize)) -> Option<(Element, bool)> {
+        if let Some(&id) = self.ids.get(&key) {
+            return Some((id, false));
+        }
+        if self.pairs.len() >= MAX_BASE {
+            return None;
+        }
+        let id = self.pairs.len() as Element;
+        self.ids.insert(key.clone(), id);
+        self.pairs.push(key);
+        self.made_from.push(made_from);
+        Some((id, true))
     }
 }
 
