@@ -45,6 +45,25 @@ pub fn fails(args: &[&str], input: &str) -> (String, String) {
 /// The seeded generator of the tests and benchmarks.
 pub use sg_core::testing::SplitMix64;
 
+/// The `round`th Chomp diagram of a test (row lengths, nonincreasing),
+/// and its argument `A,B,...`: the twelve rectangles of one or two rows of
+/// 1 to 6 first,
+/// then random diagrams of at most 6 rows of at most 7.
+pub fn chomp_diagram(round: u32, rng: &mut SplitMix64) -> (Vec<u32>, String) {
+    let rows: Vec<u32> = if round < 12 {
+        vec![1 + round % 6; 1 + round as usize / 6]
+    } else {
+        let mut rows = vec![1 + rng.below(7) as u32];
+        while rows.len() < 6 && rng.below(4) != 0 {
+            let last = *rows.last().unwrap();
+            rows.push(1 + rng.below(u64::from(last)) as u32);
+        }
+        rows
+    };
+    let spec: Vec<String> = rows.iter().map(u32::to_string).collect();
+    (rows, spec.join(","))
+}
+
 /// Runs the real `grundy` binary with `args` and `input` on standard input
 /// under an address-space limit of `limit_mib` MiB (`ulimit -v`), so that
 /// an allocation in proportion to a declared count fails the test. A failed

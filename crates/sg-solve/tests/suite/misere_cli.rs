@@ -5,7 +5,7 @@
 //! and JSON answers, long games against misère Nim (Bouton's rule), and
 //! the options refused.
 
-use crate::common::{SplitMix64, fails, grundy};
+use crate::common::{SplitMix64, chomp_diagram, fails, grundy};
 use std::collections::HashMap;
 
 fn stdout_of(args: &[&str], input: &str) -> String {
@@ -314,18 +314,7 @@ fn chomp_misere_matches_the_definition_and_its_hints_win() {
     let mut memo = HashMap::new();
     let (mut won, mut lost) = (0, 0);
     for round in 0..60 {
-        let rows: Vec<u32> = if round < 12 {
-            vec![1 + round % 6; 1 + round as usize / 6]
-        } else {
-            let mut rows = vec![1 + rng.below(7) as u32];
-            while rows.len() < 6 && rng.below(4) != 0 {
-                let last = *rows.last().unwrap();
-                rows.push(1 + rng.below(u64::from(last)) as u32);
-            }
-            rows
-        };
-        let spec: Vec<String> = rows.iter().map(u32::to_string).collect();
-        let spec = spec.join(",");
+        let (rows, spec) = chomp_diagram(round, &mut rng);
         let lose = chomp_loses(&rows, &mut memo);
         let answer = misere_json(&["chomp", &spec, "--misere", "--hint", "--json"], "", lose);
         let text = stdout_of(&["chomp", &spec, "--misere", "--hint"], "");

@@ -2,7 +2,7 @@
 //! nimbers against the definition, the JSON answer, hints that win, every
 //! bad input, and certificates that `grundy proof check` accepts.
 
-use crate::common::{SplitMix64, fails, grundy};
+use crate::common::{SplitMix64, chomp_diagram, fails, grundy};
 use sg_search::games::chomp::Chomp;
 use sg_search::games::node_kayles::NodeKayles;
 use sg_search::{Game, Solver};
@@ -197,18 +197,7 @@ fn chomp_matches_the_definition_and_its_hints_win() {
     let mut memo = HashMap::new();
     let mut won = 0;
     for round in 0..60 {
-        let rows: Vec<u32> = if round < 12 {
-            vec![1 + round % 6; 1 + round as usize / 6]
-        } else {
-            let mut rows = vec![1 + rng.below(7) as u32];
-            while rows.len() < 6 && rng.below(4) != 0 {
-                let last = *rows.last().unwrap();
-                rows.push(1 + rng.below(u64::from(last)) as u32);
-            }
-            rows
-        };
-        let spec: Vec<String> = rows.iter().map(u32::to_string).collect();
-        let spec = spec.join(",");
+        let (rows, spec) = chomp_diagram(round, &mut rng);
         let answer = json_of(&["chomp", &spec, "--json", "--hint"], "");
         assert_eq!(keys(&answer), KEYS);
         let nimber = chomp(&rows, &mut memo);
