@@ -47,8 +47,7 @@ pub use sg_core::testing::SplitMix64;
 
 /// The `round`th Chomp diagram of a test (row lengths, nonincreasing),
 /// and its argument `A,B,...`: the twelve rectangles of one or two rows of
-/// 1 to 6 first,
-/// then random diagrams of at most 6 rows of at most 7.
+/// 1 to 6 first, then random diagrams of at most 6 rows of at most 7.
 pub fn chomp_diagram(round: u32, rng: &mut SplitMix64) -> (Vec<u32>, String) {
     let rows: Vec<u32> = if round < 12 {
         vec![1 + round % 6; 1 + round as usize / 6]
