@@ -45,6 +45,15 @@ pub fn fails(args: &[&str], input: &str) -> (String, String) {
 /// The seeded generator of the tests and benchmarks.
 pub use sg_core::testing::SplitMix64;
 
+/// The rows of a Chomp diagram after the cell (r, c) is taken.
+pub fn bite(rows: &[u32], r: u32, c: u32) -> Vec<u32> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, &l)| if i as u32 >= r { l.min(c) } else { l })
+        .filter(|&l| l > 0)
+        .collect()
+}
+
 /// The `round`th Chomp diagram of a test (row lengths, nonincreasing),
 /// and its argument `A,B,...`: the twelve rectangles of one or two rows of
 /// 1 to 6 first, then random diagrams of at most 6 rows of at most 7.

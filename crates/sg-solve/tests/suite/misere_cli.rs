@@ -5,7 +5,7 @@
 //! and JSON answers, long games against misère Nim (Bouton's rule), and
 //! the options refused.
 
-use crate::common::{SplitMix64, chomp_diagram, fails, grundy};
+use crate::common::{SplitMix64, bite, chomp_diagram, fails, grundy};
 use std::collections::HashMap;
 
 fn stdout_of(args: &[&str], input: &str) -> String {
@@ -297,15 +297,6 @@ fn chomp_loses(rows: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
     let lose = any && lose;
     memo.insert(rows.to_vec(), lose);
     lose
-}
-
-/// The rows after the cell (r, c) is taken.
-fn bite(rows: &[u32], r: u32, c: u32) -> Vec<u32> {
-    rows.iter()
-        .enumerate()
-        .map(|(i, &l)| if i as u32 >= r { l.min(c) } else { l })
-        .filter(|&l| l > 0)
-        .collect()
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! nimbers against the definition, the JSON answer, hints that win, every
 //! bad input, and certificates that `grundy proof check` accepts.
 
-use crate::common::{SplitMix64, chomp_diagram, fails, grundy};
+use crate::common::{SplitMix64, bite, chomp_diagram, fails, grundy};
 use sg_search::games::chomp::Chomp;
 use sg_search::games::node_kayles::NodeKayles;
 use sg_search::{Game, Solver};
@@ -40,15 +40,6 @@ fn chomp(rows: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
     let n = mex(&seen);
     memo.insert(rows.to_vec(), n);
     n
-}
-
-/// The rows after the cell (r, c) is taken.
-fn bite(rows: &[u32], r: u32, c: u32) -> Vec<u32> {
-    rows.iter()
-        .enumerate()
-        .map(|(i, &l)| if i as u32 >= r { l.min(c) } else { l })
-        .filter(|&l| l > 0)
-        .collect()
 }
 
 struct Graph {
