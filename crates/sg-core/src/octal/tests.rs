@@ -470,3 +470,123 @@ fn every_thread_count_and_kernel_level_give_the_same_values() {
         "{fingerprints:?}"
     );
 }
+
+/// Games whose values pass 1024 and 2048, where every kernel must give
+/// the portable path's values: codes of the catalogue and hexadecimal
+/// ones whose values pass 1023 (each to a heap past its first value of
+/// 1024, and past 2048 where it has one by then), then random
+/// hexadecimal codes of 1 to 30 digits run from a random stored start of
+/// values up to 65535 (the engine extends any stored values by the rules:
+/// their splits' XORs fall everywhere in 0..65536, so that each kernel
+/// meets values outside its sets of 128 to 1024 values).
+fn wide_cases() -> Vec<(String, Vec<u16>, u64)> {
+    let mut cases: Vec<(String, Vec<u16>, u64)> = [
+        ("0.414", 17_400),
+        ("0.564", 6_600),
+        ("0.346", 30_000),
+        ("0.2e", 1_400),
+        ("4.3cc6", 2_250),
+        ("0.d7e7", 2_150),
+        ("0.ff", 2_200),
+    ]
+    .into_iter()
+    .map(|(code, to)| (code.to_owned(), vec![], to))
+    .collect();
+    let mut rng = SplitMix64::new(2048);
+    for case in 0..24 {
+        let len = 1 + rng.below(30) as usize;
+        let first = if case % 4 == 3 { "4" } else { "0" };
+        let digits: String = (0..len)
+            .map(|_| std::char::from_digit(rng.below(16) as u32, 16).unwrap())
+            .collect();
+        let start = 2 + rng.below(40) as usize;
+        let top = [2048, 4096, 65536][case % 3];
+        // G(0) is 0 in every stored run.
+        let values = (0..start)
+            .map(|h| if h == 0 { 0 } else { rng.below(top) as u16 })
+            .collect();
+        cases.push((format!("{first}.{digits}"), values, 600 + rng.below(600)));
+    }
+    cases
+}
+
+/// Prints a fingerprint and the largest value of each of [`wide_cases`]
+/// under the kernels this process may use, for
+/// [`every_kernel_takes_values_past_2048`] (a child process per value of
+/// `GRUNDY_OCTAL_SIMD`).
+#[test]
+#[ignore = "run by every_kernel_takes_values_past_2048"]
+fn wide_values_under_the_variable() {
+    for (code, start, to) in wide_cases() {
+        let rules = Rules::parse(&code).unwrap();
+        let mut s = Sequence::resume(rules, start).unwrap().with_threads(1);
+        s.extend_to(to, &mut |_| {}).unwrap();
+        let fingerprint = s.values().iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &g| {
+            (h ^ u64::from(g)).wrapping_mul(0x100_0000_01b3)
+        });
+        let max = s.values().iter().max().copied().unwrap_or(0);
+        println!(
+            "wide {code} {} {fingerprint:016x} max {max} kernels {}",
+            s.values().len(),
+            simd_used().name()
+        );
+    }
+}
+
+/// The AVX-512, AVX2 and portable kernels (those the CPU has) give the
+/// same values on games whose values pass 2048 (AVX2 once panicked on
+/// an XOR of 1024 or more in its scalar start): each under
+/// `GRUNDY_OCTAL_SIMD` in a child process, the portable path the
+/// reference.
+#[test]
+fn every_kernel_takes_values_past_2048() {
+    let mut runs = Vec::new();
+    for level in [Simd::Portable, Simd::Avx2, Simd::Avx512] {
+        let text = kernels::run_ignored_test_with(
+            "octal::tests::wide_values_under_the_variable",
+            level.name(),
+        );
+        let lines: Vec<String> = text
+            .lines()
+            .filter_map(|l| Some(l[l.find("wide ")? + 5..].to_owned()))
+            .collect();
+        assert_eq!(lines.len(), wide_cases().len(), "{text}");
+        let used = level.min(kernels::simd_of_cpu());
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.ends_with(&format!("kernels {}", used.name()))),
+            "{level:?}: {text}"
+        );
+        let values: Vec<String> = lines
+            .iter()
+            .map(|l| l.split(" kernels ").next().unwrap().to_owned())
+            .collect();
+        runs.push(values);
+    }
+    for line in &runs[0] {
+        println!("{line}");
+    }
+    assert!(runs.iter().all(|r| *r == runs[0]), "{runs:#?}");
+    // The games do reach the values this test is about.
+    let max = |line: &str| -> u32 {
+        line.split(" max ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let maxima: Vec<u32> = runs[0].iter().map(|l| max(l)).collect();
+    assert!(maxima[..7].iter().all(|&m| m >= 1024), "{maxima:?}");
+    assert!(
+        maxima[..7].iter().filter(|&&m| m >= 2048).count() >= 3,
+        "{maxima:?}"
+    );
+    assert!(
+        maxima[7..].iter().filter(|&&m| m >= 2048).count() >= 12,
+        "{maxima:?}"
+    );
+}

@@ -15,6 +15,15 @@
 //! hit is resolved lane by lane, each value found leaving the set (in the
 //! registers, as in the AVX-512 search: stored and loaded back, the set
 //! would stall on store forwarding), and its other lanes looked up again.
+//!
+//! The values sought are below 1024, but the sequence's values may be any
+//! `u16`, and a split's XOR anything below `top` (up to 65536): an XOR of
+//! 1024 or more is in no set. The scalar start skips it; in a block, its
+//! byte index `v / 8` saturates at 255 when packed, keeps its top bit
+//! through the XOR with `16 k` (below 128), and the shuffle gives 0 there.
+//! The test `every_kernel_takes_values_past_2048` (`octal::tests`)
+//! compares this path with the portable one on games whose values pass
+//! 2048.
 
 use std::arch::x86_64::*;
 
@@ -83,8 +92,12 @@ unsafe fn missing_avx2<const K: usize>(
     for splits in cursors.iter_mut() {
         let end = splits.hi.min(splits.next + scalar_splits(K) - 1);
         for a in splits.next..=end {
+            // Values may be as large as `top - 1` (any `u16`): an XOR of
+            // 1024 or more is in no set, and is not sought.
             let x = usize::from(values[a] ^ values[splits.r - a]);
-            first[x / 64] &= !(1 << (x % 64));
+            if let Some(word) = first.get_mut(x / 64) {
+                *word &= !(1 << (x % 64));
+            }
         }
         looked += end + 1 - splits.next;
         splits.next = end + 1;

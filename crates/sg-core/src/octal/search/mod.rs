@@ -11,7 +11,9 @@
 //! never) is often among another's first (on `.354` this saves a fifth of
 //! the time).
 //!
-//! Four implementations, equal in result:
+//! Four implementations, equal in result, each for any values of the
+//! sequence (any `u16`: a split's XOR may lie far beyond the values
+//! sought, and the vector sets ignore it):
 //! - With AVX-512 (BW), when every value sought is below 1024
 //!   (`super::avx512::sought`, and `super::avx512::found` for the first
 //!   phase): the values

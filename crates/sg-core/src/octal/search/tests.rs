@@ -59,7 +59,8 @@ fn small_search_finds_what_no_split_reaches() {
 
 /// The search against trying every split, on random sequences (not
 /// game values: the search works for any values), with values below 4
-/// to 2048 (so that XORs fall outside the 1024-bit set), random sets of
+/// to 65536 (so that XORs fall outside the 1024-bit set, also when every
+/// value sought is inside it), random sets of
 /// values sought (including values no split reaches), every split into
 /// exact and short parts and every limit; AVX-512 and AVX2 (where the
 /// CPU has them) and portable.
@@ -68,7 +69,7 @@ fn search_keeps_its_contract() {
     let mut rng = SplitMix64::new(1024);
     let codes = ["0.6", "0.354", "0.077", "4.05", "0.106", "0.4444"];
     let mut outcomes = [0usize; 3];
-    for case in 0..600 {
+    for case in 0..630 {
         let rules = match case % 7 {
             6 => Rules::grundys_game(),
             k => Rules::parse(codes[k]).unwrap(),
@@ -76,18 +77,24 @@ fn search_keeps_its_contract() {
         let moves = Moves::new(&rules);
         let n = 2 + rng.below(1500) as usize;
         // Values below 64 (`FEW_VALUES`), 128 and 256 (the first phase
-        // by values found), 1024 (the set) and beyond.
-        let range = [4u64, 24, 64, 100, 300, 1100, 2048][(case / 7) % 7];
+        // by values found), 1024 (the set) and beyond; the last two
+        // ranges with every value sought below 1024 (the set's searches,
+        // meeting XORs outside the set).
+        let range = [4u64, 24, 64, 100, 300, 1100, 2048, 4096, 65536][(case / 7) % 9];
         let values: Vec<u16> = (0..n).map(|_| rng.below(range) as u16).collect();
         let h = n + rng.below(4) as usize;
-        let sought_below = if case % 3 == 0 { 2 * range } else { range };
+        let sought_below = match range {
+            4096.. => 1024,
+            _ if case % 3 == 0 => 2 * range,
+            _ => range,
+        };
         let mut need: Vec<u16> = (0..sought_below as u16)
             .filter(|_| rng.below(4) == 0)
             .collect();
         if need.is_empty() {
             need.push(rng.below(sought_below) as u16);
         }
-        let top = (2 * range).next_power_of_two() as usize;
+        let top = (2 * range).next_power_of_two().min(1 << 16) as usize;
         let truly: Vec<u16> = need
             .iter()
             .copied()
