@@ -399,7 +399,7 @@ fn catalogue_answers_equal_online_runs() {
 }
 
 /// `GRUNDY_OCTAL_SIMD` lowers the vector kernels without changing a value
-/// (the values of every level are the same), says on stderr which kernels
+/// (the values of every level are the same, also past 2048), says on stderr which kernels
 /// run (on a CPU with AVX-512 this fails if the variable is ignored), and
 /// anything but avx512, avx2 or portable is refused before the run.
 #[test]
@@ -426,8 +426,19 @@ fn the_kernels_override_changes_no_value() {
     #[cfg(not(target_arch = "x86_64"))]
     let cpu = 0;
     let levels = ["portable", "avx2", "avx512"];
-    for code in [".376", ".354", ".6", ".007"] {
-        let args = ["octal", code, "--online", "--to", "30000", "--values"];
+    // The last three with values past 1024 (0.564 and 0.2e) and 2048
+    // (4.3cc6), where the AVX2 search once panicked.
+    let cases = [
+        (".376", "30000"),
+        (".354", "30000"),
+        (".6", "30000"),
+        (".007", "30000"),
+        ("0.564", "7000"),
+        ("0.2e", "1400"),
+        ("4.3cc6", "2250"),
+    ];
+    for (code, to) in cases {
+        let args = ["octal", code, "--online", "--to", to, "--values"];
         let reference = assert_cmd::Command::cargo_bin("grundy")
             .unwrap()
             .env_remove("GRUNDY_OCTAL_SIMD")
