@@ -24,6 +24,13 @@ mod blocks;
 
 pub use blocks::SIMD_VARIABLE;
 
+/// The decoder the scanners of this process use, as [`SIMD_VARIABLE`]
+/// names it (`avx512`, `avx2` or `portable`): the best the CPU has, at most
+/// what the variable allows.
+pub fn decoder_used() -> &'static str {
+    blocks::decoder().name()
+}
+
 /// Reads non-negative integers from a byte buffer.
 #[derive(Debug, Clone)]
 pub struct Scanner<'a> {

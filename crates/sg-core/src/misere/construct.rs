@@ -75,7 +75,9 @@ impl Construction {
 
     /// Extends the quotient to the next heap; the reason it stops if it
     /// cannot (the quotient is then unchanged, exact up to the last heap).
-    pub(crate) fn push_heap(&mut self) -> Result<(), Ended> {
+    /// `stop` is asked between the candidates tried: when it says so, the
+    /// heap is given up ([`Limit::Interrupted`]).
+    pub(crate) fn push_heap(&mut self, stop: &mut dyn FnMut() -> bool) -> Result<(), Ended> {
         let n = self.pretending.len() as u64;
         let options = option_images(&self.monoid, &self.pretending, &self.moves, n);
         if options.is_empty() {
@@ -88,7 +90,7 @@ impl Construction {
             self.record(n, x, options);
             return Ok(());
         }
-        self.adjoin(n)
+        self.adjoin(n, stop)
     }
 
     /// An element the heap with these escapes behaves like, by the fitting
@@ -125,7 +127,7 @@ impl Construction {
     /// by the counts of the heaps of the types of the sums the candidates
     /// failed on, and by the options' classes in the last candidate on its
     /// line; at most [`MAX_REFINEMENTS`] bases in all.
-    fn adjoin(&mut self, n: u64) -> Result<(), Ended> {
+    fn adjoin(&mut self, n: u64, stop: &mut dyn FnMut() -> bool) -> Result<(), Ended> {
         let first = self.base();
         let mut recent: Vec<usize> = (0..self.types.len())
             .filter(|&t| !self.types[t].options.is_empty())
@@ -140,6 +142,12 @@ impl Construction {
             why: Limit::Refuted,
         };
         for attempt in 0..=MAX_REFINEMENTS {
+            if attempt > 0 && stop() {
+                return Err(Ended::Stopped {
+                    heap: n,
+                    why: Limit::Interrupted,
+                });
+            }
             let outcome = self.attempt(n, &base);
             let (rows, smaller) = match outcome {
                 Attempt::Proven(candidate) => {

@@ -146,7 +146,7 @@ mod verify;
 
 pub use monoid::{Element, IDENTITY, Monoid};
 pub use presentation::Presentation;
-pub use quotient::MisereQuotient;
+pub use quotient::{MisereQuotient, Progress};
 pub use tame::{Tame, tame};
 
 /// The largest order limit: the product table of a quotient of 4096
@@ -219,6 +219,9 @@ pub enum Limit {
     Work,
     /// Every candidate tried was refuted by its proof.
     Refuted,
+    /// The caller stopped the computation
+    /// ([`MisereQuotient::compute_watched`]: a signal, a time bound).
+    Interrupted,
 }
 
 impl Ended {
@@ -247,7 +250,12 @@ impl Ended {
         Some(match why {
             Limit::Order => format!(
                 "no quotient of heaps 0..={heap} was proven: candidates needed more than \
-                 {max_order} elements (the order limit), or were refuted"
+                 {max_order} {} (the order limit), or were refuted",
+                if max_order == 1 {
+                    "element"
+                } else {
+                    "elements"
+                }
             ),
             Limit::Work => format!(
                 "no quotient of heaps 0..={heap} was proven: candidates were beyond the \
@@ -261,6 +269,7 @@ impl Ended {
                  proof ({} refinements tried)",
                 refine::MAX_REFINEMENTS
             ),
+            Limit::Interrupted => "the computation was stopped by its caller".to_owned(),
         })
     }
 }

@@ -71,6 +71,11 @@ impl Monoid {
         self.p.contains(usize::from(a))
     }
 
+    /// The number of elements of the P-portion.
+    pub fn p_count(&self) -> usize {
+        self.p.iter().count()
+    }
+
     /// The P-portion.
     pub(crate) fn p_portion(&self) -> &Bits {
         &self.p

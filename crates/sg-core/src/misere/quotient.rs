@@ -6,8 +6,20 @@ use super::construct::Construction;
 use super::monoid::{Element, Monoid};
 use super::presentation::Presentation;
 use super::tame::{Tame, tame};
-use super::{Ended, Generator, Limits, MAX_ORDER, MisereError};
+use super::{Ended, Generator, Limit, Limits, MAX_ORDER, MisereError};
 use crate::octal::{Period, Rules};
+use std::ops::ControlFlow;
+
+/// Where a computation stands, for [`MisereQuotient::compute_watched`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The last heap the quotient is proven for.
+    pub proven_to: u64,
+    /// The quotient's order there.
+    pub order: usize,
+    /// The size of its P-portion.
+    pub p_portion: usize,
+}
 
 /// The misère quotient of the heaps `0..=computed_to` of a game, exact
 /// (proven) for every sum of those heaps, and for every heap when its
@@ -28,6 +40,21 @@ impl MisereQuotient {
     /// quotient is then exact up to the last heap before. Fails only for a
     /// `max_order` outside `1..=`[`MAX_ORDER`].
     pub fn compute(rules: &Rules, limits: Limits) -> Result<MisereQuotient, MisereError> {
+        Self::compute_watched(rules, limits, &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// [`MisereQuotient::compute`], calling `watch` after each heap proven
+    /// and now and then while a heap is being proven (between the
+    /// candidates tried), with where the construction stands: when it
+    /// answers [`ControlFlow::Break`], the computation stops with the
+    /// quotient of the heaps proven so far, and [`Ended::Stopped`] with
+    /// [`Limit::Interrupted`] at the first heap not proven. For a caller
+    /// that stops on a signal or a time bound, or shows progress.
+    pub fn compute_watched(
+        rules: &Rules,
+        limits: Limits,
+        watch: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<MisereQuotient, MisereError> {
         if !(1..=MAX_ORDER).contains(&limits.max_order) {
             return Err(MisereError::BadOrderLimit {
                 max_order: limits.max_order,
@@ -41,7 +68,20 @@ impl MisereQuotient {
             if construction.last_heap() >= limits.to {
                 break Ended::Reached;
             }
-            if let Err(ended) = construction.push_heap() {
+            let progress = Progress {
+                proven_to: construction.last_heap(),
+                order: construction.monoid.order(),
+                p_portion: construction.monoid.p_count(),
+            };
+            let interrupted = Ended::Stopped {
+                heap: progress.proven_to + 1,
+                why: Limit::Interrupted,
+            };
+            if watch(&progress).is_break() {
+                break interrupted;
+            }
+            let mut stop = || watch(&progress).is_break();
+            if let Err(ended) = construction.push_heap(&mut stop) {
                 break ended;
             }
         };

@@ -35,15 +35,18 @@ impl Simd {
         }
     }
 
-    /// The level a value of [`SIMD_VARIABLE`] names (unset and empty: every
-    /// kernel); `Err` with the value for any other.
+    /// The level a value of [`SIMD_VARIABLE`] names, in any case (`AVX2`
+    /// is `avx2`; unset and empty: every kernel); `Err` with the value for
+    /// any other. The input decoder's variable (`GRUNDY_SCAN_SIMD`, in
+    /// `sg-solve`) takes the same values by the same rule.
     pub fn parse(value: Option<&str>) -> Result<Simd, String> {
-        match value {
-            None | Some("") | Some("avx512") => Ok(Simd::Avx512),
-            Some("avx2") => Ok(Simd::Avx2),
-            Some("portable") => Ok(Simd::Portable),
-            Some(other) => Err(other.to_owned()),
-        }
+        let Some(value) = value.filter(|v| !v.is_empty()) else {
+            return Ok(Simd::Avx512);
+        };
+        [Simd::Portable, Simd::Avx2, Simd::Avx512]
+            .into_iter()
+            .find(|simd| simd.name().eq_ignore_ascii_case(value))
+            .ok_or_else(|| value.to_owned())
     }
 }
 
@@ -118,6 +121,9 @@ mod tests {
         assert_eq!(Simd::parse(None), Ok(Simd::Avx512));
         assert_eq!(Simd::parse(Some("")), Ok(Simd::Avx512));
         assert_eq!(Simd::parse(Some("sse")), Err("sse".to_owned()));
+        assert_eq!(Simd::parse(Some("AVX2")), Ok(Simd::Avx2));
+        assert_eq!(Simd::parse(Some("Portable")), Ok(Simd::Portable));
+        assert_eq!(Simd::parse(Some("avx2 ")), Err("avx2 ".to_owned()));
         assert!(Simd::Portable < Simd::Avx2 && Simd::Avx2 < Simd::Avx512);
         assert_eq!(simd_used(), simd_allowed().min(simd_of_cpu()));
     }

@@ -8,12 +8,12 @@ use super::numbers::number;
 use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
 use sg_solve::answer::write_json_line;
 use sg_solve::octal_args::{parse_code, parse_subtraction};
-use super::shared::destination;
+use super::shared::{UsageError, check_simd_variable, destination, print_error};
 use anyhow::{Context, Result};
 use serde_json::json;
 use sg_core::misere::{DEFAULT_MAX_ORDER, MAX_ORDER};
 use sg_core::octal::{
-    OctalError, PeriodicSequence, SIMD_VARIABLE, Simd, simd_used, winning_move,
+    OctalError, PeriodicSequence, SIMD_VARIABLE, simd_used, winning_move,
 };
 use sg_solve::octal_answers::{say_move, unknown_value};
 use std::io::{BufWriter, Write};
@@ -45,12 +45,15 @@ const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
     of Plambeck and Siegel is computed heap by heap, each step proven, until its pretending \
     function is certified periodic (then it holds for every heap) or heap N; a quotient that \
     outgrows --max-order elements stops there, exact for the heaps before.\n\n\
-    A long run: with --out FILE, the values computed so far are written to FILE every \
-    --checkpoint-every (10 minutes by default), each time replacing FILE whole, and once \
-    more when the run is stopped by Ctrl-C, SIGTERM or SIGHUP (exit status 128 + the \
-    signal's number); a second signal stops it at once. Continue a stopped or killed run \
-    with --resume FILE --out FILE and the same --to: it ends with the file an \
-    uninterrupted run writes.\n\n\
+    A long run stopped by Ctrl-C, SIGTERM or SIGHUP prints what it has proven: the \
+    summary (or --json) of the heaps computed, or the misère quotient of the heaps proven, \
+    with a `stopped` line saying so (exit status 0); --values prints the values computed \
+    and --heaps the answer if they cover it, else exit status 128 + the signal's number. \
+    A second signal stops it at once. With --out FILE, the values computed so far are \
+    written to FILE every --checkpoint-every (10 minutes by default), each time replacing \
+    FILE whole, and once more when the run is stopped by a signal (exit status 128 + the \
+    signal's number). Continue a stopped or killed run with --resume FILE --out FILE and \
+    the same --to: it ends with the file an uninterrupted run writes.\n\n\
     The engine uses the AVX-512 or AVX2 kernels the CPU has; for benchmarking, the \
     environment variable GRUNDY_OCTAL_SIMD=avx2 (no AVX-512 kernel) or portable (neither) \
     shows what a CPU without them gets.")]
@@ -72,7 +75,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "T", value_parser = number::<u32>(1, 1024))]
     threads: Option<u32>,
     /// Print one JSON object: code, computed_to, preperiod, period,
-    /// certified, max_value, rare_mask, rare_count, last_rare; with
+    /// certified, max_value, rare_mask, rare_count, last_rare, stopped
+    /// (null, or heap and reason when a signal stopped the run); with
     /// --heaps: outcome, value (the XOR of the heaps' values) and, with
     /// --hint, move (heap, 1-based; size; take; leaves).
     #[arg(long, conflicts_with = "values")]
@@ -134,22 +138,6 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    // The kernels' override (for benchmarking), checked before the run.
-    if let Some(value) = std::env::var_os(SIMD_VARIABLE) {
-        let Some(text) = value.to_str().filter(|text| Simd::parse(Some(text)).is_ok()) else {
-            return Ok(bad_input(format!(
-                "the environment variable {SIMD_VARIABLE} is {}: expected avx512, avx2 or \
-                 portable (the most vector instructions the octal engine uses), or unset",
-                sg_text::quote_bytes(value.as_encoded_bytes())
-            )));
-        };
-        if !text.is_empty() {
-            super::shared::print_error(format_args!(
-                "note: {SIMD_VARIABLE}={text}: the octal engine's vector kernels: {}",
-                simd_used().name()
-            ));
-        }
-    }
     let rules = match (&args.code, &args.subtract) {
         (Some(code), _) => match parse_code(code) {
             Ok(rules) => Some(rules),
@@ -163,6 +151,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     if args.misere || args.max_order.is_some() {
         return misere(&args, rules);
+    }
+    // The kernels' override (for benchmarking), checked before the run.
+    if let Err(UsageError(message)) = check_simd_variable(
+        SIMD_VARIABLE,
+        "the octal engine",
+        || simd_used().name(),
+    ) {
+        return Ok(bad_input(message));
     }
     // Before the run, which may be long.
     let out_file = args.out.as_deref().map(destination).transpose()?;
@@ -205,17 +201,36 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     }
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
+    // Stopped by a signal: the answers that cannot say so (the values, a
+    // sum's outcome) end with 128 + its number, as the signal would have
+    // ended the process, and a line on standard error.
+    let signalled = |what: &str| {
+        let signal = run.stopped.expect("stopped");
+        print_error(format_args!(
+            "stopped by {} at heap {}: {what}",
+            super::shared::signal_name(signal),
+            run.values.len()
+        ));
+        ExitCode::from(128u8.saturating_add(signal as u8))
+    };
     let status = if let Some(heaps) = &args.heaps {
         match answer_heaps(&run, heaps, args.hint, args.json) {
             Ok(text) => {
                 out.write_all(text.as_bytes()).context(CANNOT_WRITE)?;
                 ExitCode::SUCCESS
             }
+            Err(message) if run.stopped.is_some() => signalled(&message),
             Err(message) => bad_input(message),
         }
     } else if args.values {
         write_values(&run, args.to.unwrap_or(DEFAULT_TO), &mut out).context(CANNOT_WRITE)?;
-        ExitCode::SUCCESS
+        match run.stopped {
+            Some(_) => {
+                out.flush().context(CANNOT_WRITE)?;
+                signalled(&format!("G(0..{}) printed", run.values.len()))
+            }
+            None => ExitCode::SUCCESS,
+        }
     } else if args.json {
         let mut line = Vec::new();
         write_json_line(&mut line, &json_summary(&run));
@@ -250,10 +265,13 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
         return Ok(bad_input(format!("{why}; it cannot be used with --misere")));
     }
     let rules = rules.expect("clap requires a game without --resume");
-    let to = target(
-        Some(args.to.unwrap_or(sg_core::misere::DEFAULT_TO)),
-        args.heaps.as_deref(),
-    );
+    // With --heaps, the quotient the same options' summary prints (to
+    // --to when given, so that an element is named as there), else to the
+    // largest heap, which is all a sum needs.
+    let to = match args.to {
+        Some(to) => to,
+        None => target(Some(sg_core::misere::DEFAULT_TO), args.heaps.as_deref()),
+    };
     super::octal_misere::run(
         &rules,
         &super::octal_misere::Question {
@@ -392,7 +410,16 @@ fn json_summary(run: &Run) -> serde_json::Value {
         "rare_mask": s.rare_mask,
         "rare_count": s.rare_count,
         "last_rare": s.last_rare,
+        "stopped": run.stopped.map(|signal| json!({
+            "heap": s.computed,
+            "reason": stopped_reason(signal),
+        })),
     })
+}
+
+/// Why a run stopped by `signal` covers the heaps it covers.
+fn stopped_reason(signal: i32) -> String {
+    format!("stopped by {}", super::shared::signal_name(signal))
 }
 
 /// The one-screen summary.
@@ -406,6 +433,9 @@ fn text_summary(run: &Run) -> String {
         "computed",
         format!("heaps 0..={computed_to} ({})", run.source.describe()),
     );
+    if let Some(signal) = run.stopped {
+        line("stopped", format!("at heap {}: {}", s.computed, stopped_reason(signal)));
+    }
     match s.period {
         Some(p) => {
             line("preperiod", p.preperiod.to_string());

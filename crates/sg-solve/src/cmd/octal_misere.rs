@@ -10,7 +10,9 @@ use sg_core::misere::{Ended, Limit, Limits, MisereError, MisereQuotient};
 use sg_core::octal::Rules;
 use sg_solve::answer::write_json_line;
 use sg_solve::octal_answers::say_move;
+use sg_tables::safe_write::StopSignals;
 use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 /// At most this many heaps' elements on the `pretending` line of the
@@ -44,29 +46,74 @@ pub(crate) struct Question<'a> {
 /// Answers `question` for `rules` on standard output: exit status 2 with
 /// one line when a heap is beyond the heaps the quotient covers.
 pub(crate) fn run(rules: &Rules, question: &Question<'_>) -> Result<ExitCode> {
-    let quotient = MisereQuotient::compute(
+    // A signal stops the construction between two steps: what is proven
+    // by then is printed, `stopped` saying so.
+    let stop = StopSignals::catch();
+    let quotient = MisereQuotient::compute_watched(
         rules,
         Limits {
             to: question.to,
             max_order: question.max_order,
         },
+        &mut |_| match stop.caught() {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
+        },
     )?;
+    let signal = stop
+        .caught()
+        .filter(|_| quotient.ended().stopped_why() == Some(Limit::Interrupted));
+    drop(stop);
+    let said = Said { signal };
     let text = match question.heaps {
-        Some(heaps) => match answer_heaps(&quotient, heaps, question.hint, question.json) {
+        Some(heaps) => match answer_heaps(&quotient, heaps, question.hint, question.json, said) {
             Ok(text) => text,
-            Err(message) => return Ok(super::octal_run::bad_input(message)),
+            // Stopped by a signal before the heaps asked: 128 + its number,
+            // as the signal would have ended the process.
+            Err(message) => match signal {
+                Some(signal) => {
+                    super::shared::print_error(format_args!("error: {message}"));
+                    return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+                }
+                None => return Ok(super::octal_run::bad_input(message)),
+            },
         },
         None if question.json => {
             let mut line = Vec::new();
-            write_json_line(&mut line, &json_summary(&quotient));
+            write_json_line(&mut line, &json_summary(&quotient, said));
             String::from_utf8(line).expect("JSON is UTF-8")
         }
-        None => text_summary(&quotient),
+        None => text_summary(&quotient, said),
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     out.write_all(text.as_bytes()).context(CANNOT_WRITE)?;
     out.flush().context(CANNOT_WRITE)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What stopped the construction besides its limits, for the messages.
+#[derive(Debug, Clone, Copy)]
+struct Said {
+    /// The signal that stopped it, if one did.
+    signal: Option<i32>,
+}
+
+impl Said {
+    /// Why the quotient stops where it does, in words: the limit's reason,
+    /// or the signal's.
+    fn reason(self, quotient: &MisereQuotient) -> Option<String> {
+        let ended = quotient.ended();
+        match (ended, self.signal) {
+            (
+                Ended::Stopped {
+                    why: Limit::Interrupted,
+                    ..
+                },
+                Some(signal),
+            ) => Some(format!("stopped by {}", super::shared::signal_name(signal))),
+            _ => ended.reason(quotient.max_order()),
+        }
+    }
 }
 
 /// `--heaps`: WIN or LOSE under misère play, and with `hint` a move to a
@@ -77,9 +124,10 @@ fn answer_heaps(
     heaps: &[u64],
     hint: bool,
     json: bool,
+    stopped: Said,
 ) -> Result<String, String> {
     let said = |e: MisereError| match e {
-        MisereError::NotExact { heap, .. } => not_covered(quotient, heap),
+        MisereError::NotExact { heap, .. } => not_covered(quotient, heap, stopped),
         e => e.to_string(),
     };
     let element = quotient.element_of_sum(heaps).map_err(said)?;
@@ -91,10 +139,16 @@ fn answer_heaps(
         None
     };
     if json {
+        // The element is named in the quotient of the heaps computed for
+        // this question (to its largest heap, or --to): its presentation
+        // comes with it, so that the name means the same to every reader.
+        let presentation = quotient.presentation();
         let mut answer = json!({
             "outcome": outcome,
             "misere": true,
-            "element": quotient.presentation().word(element),
+            "element": presentation.word(element),
+            "presentation": presentation.to_string(),
+            "computed_to": quotient.computed_to(),
         });
         if let Some(m) = &found {
             answer["move"] = json!({
@@ -121,18 +175,15 @@ fn answer_heaps(
 
 /// Why heap `heap` has no element: the quotient stopped before it, or no
 /// period is certified and it lies beyond the heaps computed.
-fn not_covered(quotient: &MisereQuotient, heap: u64) -> String {
+fn not_covered(quotient: &MisereQuotient, heap: u64, stopped: Said) -> String {
     let code = quotient.rules();
     let last = quotient.computed_to();
     match quotient.ended() {
         Ended::Stopped { why, .. } => {
-            let reason = quotient
-                .ended()
-                .reason(quotient.max_order())
-                .expect("stopped");
+            let reason = stopped.reason(quotient).expect("stopped");
             let remedy = match why {
                 Limit::Order => "; raise --max-order (at most 4096)",
-                Limit::Work | Limit::Refuted => "",
+                Limit::Work | Limit::Refuted | Limit::Interrupted => "",
             };
             format!(
                 "heap {heap} is beyond the heaps the misère quotient of {code} covers \
@@ -165,7 +216,7 @@ fn pretending_shown(quotient: &MisereQuotient) -> &[sg_core::misere::Element] {
 }
 
 /// `--json`: the quotient as one object.
-fn json_summary(quotient: &MisereQuotient) -> serde_json::Value {
+fn json_summary(quotient: &MisereQuotient, said: Said) -> serde_json::Value {
     let presentation = quotient.presentation();
     let words = |xs: &[sg_core::misere::Element]| -> Vec<String> {
         xs.iter().map(|&x| presentation.word(x)).collect()
@@ -176,7 +227,7 @@ fn json_summary(quotient: &MisereQuotient) -> serde_json::Value {
     let stopped = quotient.ended().stopped_at().map(|heap| {
         json!({
             "heap": heap,
-            "reason": quotient.ended().reason(quotient.max_order()),
+            "reason": said.reason(quotient),
         })
     });
     json!({
@@ -200,17 +251,14 @@ fn json_summary(quotient: &MisereQuotient) -> serde_json::Value {
 }
 
 /// The one-screen summary.
-fn text_summary(quotient: &MisereQuotient) -> String {
+fn text_summary(quotient: &MisereQuotient, said: Said) -> String {
     let presentation = quotient.presentation();
     let last = quotient.computed_to();
     let mut out = String::new();
     let mut line = |label: &str, value: String| out.push_str(&format!("{label:<16}{value}\n"));
     line("game", format!("{} (misère play)", quotient.rules()));
     line("computed", format!("heaps 0..={last}"));
-    if let (Some(heap), Some(reason)) = (
-        quotient.ended().stopped_at(),
-        quotient.ended().reason(quotient.max_order()),
-    ) {
+    if let (Some(heap), Some(reason)) = (quotient.ended().stopped_at(), said.reason(quotient)) {
         line("stopped", format!("at heap {heap}: {reason}"));
     }
     line("order", quotient.order().to_string());

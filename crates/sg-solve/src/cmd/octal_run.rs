@@ -6,7 +6,9 @@
 //! every `--checkpoint-every` (a checkpoint: the same table, shorter, that
 //! `--resume` continues), and once more when `SIGINT`, `SIGTERM` or
 //! `SIGHUP` asks it to stop (it then exits with 128 plus the signal's
-//! number). Each write replaces the file whole (`sg_tables::safe_write`),
+//! number). Without `--out`, such a signal stops the run with the values
+//! computed so far, which `grundy octal` prints as it prints a run to a
+//! smaller `--to`, saying that it was stopped. Each write replaces the file whole (`sg_tables::safe_write`),
 //! so a run killed at any moment leaves the last checkpoint. The values
 //! do not depend on where a run was stopped and resumed, so the file a run
 //! stopped and resumed any number of times ends with is the one a run that
@@ -114,6 +116,9 @@ pub(crate) struct Run {
     pub(crate) values: Vec<u16>,
     /// Where they came from.
     pub(crate) source: Source,
+    /// The signal that stopped the run before heap `to` (without `--out`:
+    /// the values are those computed by then).
+    pub(crate) stopped: Option<i32>,
 }
 
 impl Run {
@@ -155,6 +160,7 @@ impl Run {
             summary: CatalogueEntry::from_sequence(&sequence),
             values: sequence.into_values(),
             source,
+            stopped,
         })))
     }
 
@@ -194,6 +200,7 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
             values,
             summary: entry,
             source: Source::Catalogue,
+            stopped: None,
         }),
         Catalogued::Absent => None,
         Catalogued::FailedCheck => {
@@ -279,7 +286,8 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
 /// `checkpoints` if given (a line on standard error for each when it is
 /// not a terminal, for the logs of runs in the background); with the
 /// signal that stopped it, if one did (its values are then not written
-/// yet). A message if `to` is beyond the engine's heaps.
+/// yet), with or without checkpoints. A message if `to` is beyond the
+/// engine's heaps.
 fn extend(
     mut sequence: Sequence,
     to: u64,
@@ -287,14 +295,16 @@ fn extend(
 ) -> Result<Result<(Sequence, Option<i32>), String>> {
     let start = Instant::now();
     let first = sequence.values().len() as u64;
-    let stop = checkpoints.map(|_| StopSignals::catch());
+    // Every run that computes stops on a signal with what it has: the
+    // checkpoint with `--out`, the values computed otherwise.
+    let stop = StopSignals::catch();
     let rules = sequence.rules().clone();
     let log = !std::io::stderr().is_terminal();
     let mut written = Instant::now();
     let status = with_progress("computing", first, to, |progress| {
         sequence.extend_watched(to, &mut |values| {
             progress(values.len() as u64);
-            if stop.as_ref().is_some_and(|stop| stop.caught().is_some()) {
+            if stop.caught().is_some() {
                 return ControlFlow::Break(());
             }
             if let Some(checkpoints) = checkpoints
@@ -321,7 +331,7 @@ fn extend(
     });
     match status {
         Ok(Status::Stopped) => {
-            let signal = stop.as_ref().and_then(StopSignals::caught);
+            let signal = stop.caught();
             Ok(Ok((sequence, signal)))
         }
         Ok(_) => Ok(Ok((sequence, None))),

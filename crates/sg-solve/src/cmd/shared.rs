@@ -41,6 +41,11 @@ impl InputArg {
     /// mapped or read (see [`input`]); too large an input is a
     /// [`UsageError`].
     pub(crate) fn read(&self) -> Result<Input> {
+        check_simd_variable(
+            sg_solve::scan::SIMD_VARIABLE,
+            "the input decoder",
+            sg_solve::scan::decoder_used,
+        )?;
         read_named(self.file.as_deref(), self.max_input, Some("--max-input"))
     }
 
@@ -156,6 +161,52 @@ pub(crate) fn stdout_closed(e: &anyhow::Error) -> bool {
 pub(crate) fn print_error(message: impl std::fmt::Display) {
     let line = format!("{}\n", sg_text::escape_line(&message.to_string()));
     let _ = std::io::stderr().write_all(line.as_bytes());
+}
+
+/// The one rule of the variables that lower the vector code for
+/// benchmarking (`GRUNDY_OCTAL_SIMD` for the octal engine,
+/// `GRUNDY_SCAN_SIMD` for the input decoder), checked by each command that
+/// runs that code, before it starts: unset or empty, nothing; `avx512`,
+/// `avx2` or `portable` in any case, a note on standard error of what runs
+/// (`used`, e.g. `avx2` on a CPU without AVX-512 asked for `avx512`); any
+/// other value a usage error (exit status 2). A command that runs neither
+/// (`octal --misere`) ignores both.
+pub(crate) fn check_simd_variable(
+    variable: &str,
+    engine: &str,
+    used: impl FnOnce() -> &'static str,
+) -> Result<(), UsageError> {
+    let Some(value) = std::env::var_os(variable) else {
+        return Ok(());
+    };
+    let Some(text) = value
+        .to_str()
+        .filter(|text| sg_core::octal::Simd::parse(Some(text)).is_ok())
+    else {
+        return Err(UsageError(format!(
+            "the environment variable {variable} is {}: expected avx512, avx2 or portable \
+             (the most vector instructions {engine} uses), or unset",
+            sg_text::quote_bytes(value.as_encoded_bytes())
+        )));
+    };
+    if !text.is_empty() {
+        print_error(format_args!(
+            "note: {variable}={text}: {engine}'s vector kernels: {}",
+            used()
+        ));
+    }
+    Ok(())
+}
+
+/// A stop signal as a message names it: `SIGINT (signal 2)`.
+pub(crate) fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        15 => "SIGTERM",
+        _ => "signal",
+    };
+    format!("{name} (signal {signal})")
 }
 
 /// Reports an error of clap (a usage error, exit status 2) or prints the

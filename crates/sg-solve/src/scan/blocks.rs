@@ -83,18 +83,31 @@ pub(super) enum Decoder {
 /// The environment variable that lowers the decoder: `avx2` uses no
 /// AVX-512 instruction, `portable` decodes no block at once (each token is
 /// read one at a time, as on a CPU without AVX2); unset, empty or
-/// `avx512` (and any other value), the best the CPU has. Read once, when
-/// the first [`super::Scanner`] is made: it is for measuring what other
-/// CPUs get, and never changes a value or an error.
+/// `avx512`, the best the CPU has; in any case, as `GRUNDY_OCTAL_SIMD`
+/// (`sg_core::octal::Simd::parse`, the one rule of both). The commands
+/// refuse any other value before they read their input; here it allows
+/// every decoder. Read once, when the first [`super::Scanner`] is made:
+/// it is for measuring what other CPUs get, and never changes a value or
+/// an error.
 pub const SIMD_VARIABLE: &str = "GRUNDY_SCAN_SIMD";
 
 impl Decoder {
     /// The decoder a value of [`SIMD_VARIABLE`] allows at most.
     fn allowed(value: Option<&[u8]>) -> Decoder {
-        match value {
-            Some(b"avx2") => Decoder::Avx2,
-            Some(b"portable") => Decoder::Portable,
+        let text = value.and_then(|v| std::str::from_utf8(v).ok());
+        match sg_core::octal::Simd::parse(text) {
+            Ok(sg_core::octal::Simd::Avx2) => Decoder::Avx2,
+            Ok(sg_core::octal::Simd::Portable) => Decoder::Portable,
             _ => Decoder::Avx512,
+        }
+    }
+
+    /// Its name, as [`SIMD_VARIABLE`] names it.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Decoder::Portable => "portable",
+            Decoder::Avx2 => "avx2",
+            Decoder::Avx512 => "avx512",
         }
     }
 }

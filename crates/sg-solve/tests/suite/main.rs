@@ -27,6 +27,7 @@ mod octal_cli;
 mod quoting;
 mod samples;
 mod scan_paths;
+mod stopped;
 mod table_files;
 mod tables;
 mod threads;

@@ -584,3 +584,98 @@ fn limits_in_messages_are_the_real_ones() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("(4294967294)"), "{stderr}");
 }
+
+/// One rule for the two variables that lower the vector code
+/// (`GRUNDY_OCTAL_SIMD`, `GRUNDY_SCAN_SIMD`): avx512, avx2 or portable in
+/// any case, a note of what runs; any other value refused with exit
+/// status 2 by every command that runs that code, before it runs; unset
+/// or empty, nothing. `octal --misere` runs neither and ignores both.
+#[test]
+fn both_simd_variables_follow_one_rule() {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let sample = b"3\n1 1\n1 2\n0\n1 0\n2 0 1\n0\n".as_slice();
+    // (variable, what the note names, arguments, input)
+    let cases: [(&str, &str, &[&str], &[u8]); 4] = [
+        (
+            "GRUNDY_OCTAL_SIMD",
+            "the octal engine",
+            &["octal", "0.77", "--to", "5"],
+            b"",
+        ),
+        (
+            "GRUNDY_OCTAL_SIMD",
+            "the octal engine",
+            &["tables", "verify"],
+            b"",
+        ),
+        (
+            "GRUNDY_SCAN_SIMD",
+            "the input decoder",
+            &["hdu1524"],
+            sample,
+        ),
+        (
+            "GRUNDY_SCAN_SIMD",
+            "the input decoder",
+            &["node-kayles", "-"],
+            b"3 1\n0 1\n",
+        ),
+    ];
+    let run = |variable: &str, value: &str, args: &[&str], input: &[u8]| {
+        let mut child = Command::new(&bin)
+            .env_remove("GRUNDY_OCTAL_SIMD")
+            .env_remove("GRUNDY_SCAN_SIMD")
+            .env(variable, value)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    for (variable, engine, args, input) in cases {
+        let (code, plain, err) = run(variable, "", args, input);
+        assert_eq!((code, err.as_str()), (Some(0), ""), "{variable} {args:?}");
+        for value in ["AVX2", "avx2", "Portable", "avx512"] {
+            let (code, out, err) = run(variable, value, args, input);
+            assert_eq!(code, Some(0), "{variable}={value} {args:?}: {err}");
+            assert_eq!(out, plain, "{variable}={value} {args:?}");
+            let note = format!("note: {variable}={value}: {engine}'s vector kernels: ");
+            let used = err.strip_prefix(&note).unwrap_or_else(|| panic!("{err}"));
+            assert!(
+                ["portable\n", "avx2\n", "avx512\n"].contains(&used),
+                "{variable}={value}: {err}"
+            );
+        }
+        for value in ["sse4", "avx2 ", "AVX-2"] {
+            let (code, out, err) = run(variable, value, args, input);
+            assert_eq!(code, Some(2), "{variable}={value} {args:?}");
+            assert_eq!(out, "", "{variable}={value} {args:?}");
+            assert_eq!(
+                err,
+                format!(
+                    "error: the environment variable {variable} is \"{value}\": expected \
+                     avx512, avx2 or portable (the most vector instructions {engine} uses), \
+                     or unset\n"
+                ),
+            );
+        }
+    }
+    // Misère play runs no kernel: a wrong value changes nothing.
+    let args = ["octal", "0.77", "--misere", "--to", "20"];
+    let (_, plain, _) = run("GRUNDY_OCTAL_SIMD", "", &args, b"");
+    for variable in ["GRUNDY_OCTAL_SIMD", "GRUNDY_SCAN_SIMD"] {
+        assert_eq!(
+            run(variable, "sse4", &args, b""),
+            (Some(0), plain.clone(), String::new())
+        );
+    }
+}

@@ -352,12 +352,44 @@ fn the_order_limit_stops_with_what_is_exact() {
     .unwrap();
     assert!(matches!(q.ended(), Ended::Stopped { .. }));
     assert_eq!(q.computed_to(), last);
-    // A limit of 1 holds only the trivial quotient: heap 0.
+    // A limit of 1 holds only the trivial quotient: heap 0; "1 element".
     let j = json(&["octal", "0.77", "--misere", "--max-order", "1"]);
     assert_eq!(
         (j["computed_to"].as_u64(), j["order"].as_u64()),
         (Some(0), Some(1))
     );
+    let text = run_ok(&["octal", "0.77", "--misere", "--max-order", "1"]);
+    assert!(
+        text.contains("more than 1 element (the order limit)"),
+        "{text}"
+    );
+}
+
+/// A sum's element is named in the quotient the summary of the same
+/// options prints (built to --to when given, not only to the largest
+/// heap), and the answer carries that quotient's presentation and last
+/// heap, so that the name means one thing.
+#[test]
+fn a_sums_element_is_named_as_the_summary_names_it() {
+    for (to, heaps) in [("40", ["15"]), ("60", ["33"]), ("25", ["9"])] {
+        let summary = json(&["octal", "0.57", "--misere", "--to", to]);
+        for heap in heaps {
+            let answer = json(&["octal", "0.57", "--misere", "--to", to, "--heaps", heap]);
+            let h: usize = heap.parse().unwrap();
+            assert_eq!(
+                answer["element"], summary["pretending"][h],
+                "--to {to} heap {heap}"
+            );
+            assert_eq!(answer["presentation"], summary["presentation"]);
+            assert_eq!(answer["computed_to"], summary["computed_to"]);
+        }
+    }
+    // Without --to: the quotient of the heaps to the largest one.
+    let answer = json(&["octal", "0.57", "--misere", "--heaps", "15"]);
+    let summary = json(&["octal", "0.57", "--misere", "--to", "15"]);
+    assert_eq!(answer["element"], summary["pretending"][15]);
+    assert_eq!(answer["presentation"], summary["presentation"]);
+    assert_eq!(answer["computed_to"], 15);
 }
 
 #[test]

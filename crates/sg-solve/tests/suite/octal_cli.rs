@@ -60,6 +60,7 @@ fn json_has_exactly_the_keys() {
         "rare_mask",
         "rare_count",
         "last_rare",
+        "stopped",
     ];
     let kayles = json(&["octal", "0.77"]);
     let object = kayles.as_object().unwrap();
@@ -69,6 +70,7 @@ fn json_has_exactly_the_keys() {
     assert_eq!(kayles["preperiod"], 71);
     assert_eq!(kayles["period"], 12);
     assert_eq!(kayles["certified"], true);
+    assert_eq!(kayles["stopped"], Value::Null);
     let officers = json(&["octal", ".6", "--to", "3000"]);
     assert_eq!(officers["certified"], false);
     assert_eq!(officers["preperiod"], Value::Null);

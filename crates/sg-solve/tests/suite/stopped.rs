@@ -1,0 +1,162 @@
+//! Long runs stopped by a signal (`SIGINT`, `SIGTERM`, `SIGHUP`) through
+//! the real binary: what they had proven is printed, marked `stopped`,
+//! and equals what a run asked for exactly those heaps prints. The long
+//! runs of `grundy` are `octal` (normal play; with `--out` its checkpoints
+//! are tested in `octal_checkpoint`) and `octal --misere`.
+
+#![cfg(unix)]
+
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+/// Runs `grundy args`, sends it `SIG{signal}` after `after`, and returns
+/// what it printed.
+fn stopped(args: &[&str], signal: &str, after: Duration) -> Output {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    crate::common::signal(&child, signal);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `grundy args` to its end, asserting success.
+fn whole(args: &[&str]) -> String {
+    let out = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The heap a summary says the run stopped at, and the summary without
+/// that line.
+fn stopped_line(text: &str, reason: &str) -> (u64, String) {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("stopped "))
+        .unwrap_or_else(|| panic!("no stopped line in\n{text}"));
+    let (heap, why) = line["stopped".len()..]
+        .trim_start()
+        .strip_prefix("at heap ")
+        .unwrap()
+        .split_once(": ")
+        .unwrap();
+    assert_eq!(why, reason, "{text}");
+    let rest: String = text
+        .lines()
+        .filter(|l| !l.starts_with("stopped "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    (heap.parse().unwrap(), rest)
+}
+
+/// The misère quotient of 0.26 takes half a minute: stopped after a
+/// second, the summary of the heaps proven is printed (exit status 0),
+/// the same as the summary of a run to the last of them, as text and as
+/// JSON; a sum beyond them is refused with 128 + the signal.
+#[test]
+fn a_stopped_misere_quotient_prints_the_heaps_proven() {
+    let args = ["octal", "0.26", "--misere"];
+    let out = stopped(&args, "INT", Duration::from_millis(1500));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (heap, rest) = stopped_line(&text, "stopped by SIGINT (signal 2)");
+    assert!(heap > 10, "{text}");
+    assert!(rest.contains(&format!("computed        heaps 0..={}\n", heap - 1)));
+    let to = (heap - 1).to_string();
+    assert_eq!(rest, whole(&["octal", "0.26", "--misere", "--to", &to]));
+
+    let out = stopped(
+        &[&args[..], &["--json"]].concat(),
+        "TERM",
+        Duration::from_millis(1500),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let mut got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let stopped_at = got["stopped"].take();
+    let heap = stopped_at["heap"].as_u64().unwrap();
+    assert_eq!(stopped_at["reason"], "stopped by SIGTERM (signal 15)");
+    let to = (heap - 1).to_string();
+    let mut want: serde_json::Value = serde_json::from_str(&whole(&[
+        "octal", "0.26", "--misere", "--to", &to, "--json",
+    ]))
+    .unwrap();
+    want["stopped"] = serde_json::Value::Null;
+    assert_eq!(got, want);
+
+    let out = stopped(
+        &["octal", "0.26", "--misere", "--heaps", "3", "200"],
+        "HUP",
+        Duration::from_millis(1000),
+    );
+    assert_eq!(out.status.code(), Some(128 + 1), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("heap 200 is beyond the heaps"), "{err}");
+    assert!(err.contains("stopped by SIGHUP (signal 1)"), "{err}");
+}
+
+/// A normal-play run without `--out` stopped by a signal prints the
+/// summary of the heaps computed (exit status 0), the same as a run to
+/// the last of them; `--values` prints the values computed and exits
+/// with 128 + the signal, saying so on standard error.
+#[test]
+fn a_stopped_octal_run_prints_the_heaps_computed() {
+    let args = [
+        "octal",
+        ".6",
+        "--online",
+        "--to",
+        "1000000000",
+        "--threads",
+        "1",
+    ];
+    let out = stopped(&args, "TERM", Duration::from_millis(1000));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (heap, rest) = stopped_line(&text, "stopped by SIGTERM (signal 15)");
+    let to = (heap - 1).to_string();
+    assert_eq!(rest, whole(&["octal", ".6", "--online", "--to", &to]));
+
+    let out = stopped(
+        &[&args[..], &["--json"]].concat(),
+        "INT",
+        Duration::from_millis(1000),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let mut got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let stopped_at = got["stopped"].take();
+    assert_eq!(stopped_at["reason"], "stopped by SIGINT (signal 2)");
+    let to = (stopped_at["heap"].as_u64().unwrap() - 1).to_string();
+    let want: serde_json::Value =
+        serde_json::from_str(&whole(&["octal", ".6", "--online", "--to", &to, "--json"])).unwrap();
+    assert_eq!(got, want);
+
+    let out = stopped(
+        &[&args[..], &["--values"]].concat(),
+        "HUP",
+        Duration::from_millis(1000),
+    );
+    assert_eq!(out.status.signal(), None, "{out:?}");
+    assert_eq!(out.status.code(), Some(128 + 1), "{out:?}");
+    let values = String::from_utf8(out.stdout).unwrap();
+    let count = values.lines().count();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!("stopped by SIGHUP (signal 1) at heap {count}: G(0..{count}) printed\n")
+    );
+    let to = (count - 1).to_string();
+    assert_eq!(
+        values,
+        whole(&["octal", ".6", "--online", "--to", &to, "--values"])
+    );
+}
