@@ -7,18 +7,32 @@
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyFloat, PyList, PyString, PyTuple};
+use pyo3::types::{PyFloat, PyInt, PyList, PyString, PyTuple};
 use sg_solve::InputErrorKind;
 
-use crate::args::type_name;
+use crate::args::{Few, Items, few_items, known_len, too_many, type_name};
 use crate::errors::value_error;
 
-/// The edges of `obj` (named `name` in messages), each endpoint below `n`.
-pub(crate) fn edge_list(obj: &Bound<'_, PyAny>, name: &str, n: u64) -> PyResult<Vec<(u32, u32)>> {
+/// How many edges a function reads: `listed` from an iterable (a list
+/// of pairs, a graph's `.edges()`), `array` from an `(m, 2)` array.
+#[derive(Clone, Copy)]
+pub(crate) struct EdgeLimits {
+    pub(crate) listed: usize,
+    pub(crate) array: usize,
+}
+
+/// The edges of `obj` (named `name` in messages), each endpoint below `n`,
+/// at most `limits` of them (a `ValueError` "`name`: more than N edges").
+pub(crate) fn edge_list(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    n: u64,
+    limits: EdgeLimits,
+) -> PyResult<Vec<(u32, u32)>> {
     let py = obj.py();
     let ndarray = py.import("numpy")?.getattr("ndarray")?;
     if obj.is_instance(&ndarray)? {
-        return array_edges(obj.cast::<PyUntypedArray>()?, name, n);
+        return array_edges(obj.cast::<PyUntypedArray>()?, name, n, limits.array);
     }
     let is_sequence = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
     let from_graph = !is_sequence && obj.hasattr("edges")?;
@@ -30,29 +44,44 @@ pub(crate) fn edge_list(obj: &Bound<'_, PyAny>, name: &str, n: u64) -> PyResult<
     if edges.is_instance_of::<PyString>() {
         return Err(shape_error(name, "str"));
     }
-    let iter = edges
-        .try_iter()
-        .map_err(|_| shape_error(name, &type_name(&edges)))?;
-    let mut out = Vec::new();
+    let iter = match Items::new(&edges, name, "edges", limits.listed) {
+        Ok(iter) => iter,
+        Err(e) if e.is_instance_of::<PyTypeError>(py) => {
+            return Err(shape_error(name, &type_name(&edges)));
+        }
+        Err(e) => return Err(e),
+    };
+    let mut out = Vec::with_capacity(known_len(&edges).unwrap_or(0).min(limits.listed));
     for (i, pair) in iter.enumerate() {
         let pair = pair?;
-        let ends: Vec<Bound<'_, PyAny>> = match pair.try_iter() {
-            Ok(ends) if !pair.is_instance_of::<PyString>() => ends.collect::<PyResult<_>>()?,
-            _ => {
-                return Err(PyTypeError::new_err(format!(
-                    "{name}[{i}] must be a pair of nodes, not {}",
-                    type_name(&pair)
-                )));
-            }
+        let not_pair = || {
+            PyTypeError::new_err(format!(
+                "{name}[{i}] must be a pair of nodes, not {}",
+                type_name(&pair)
+            ))
         };
+        if pair.is_instance_of::<PyString>() {
+            return Err(not_pair());
+        }
+        // At most three ends are read: a pair that never ends is no pair.
         // A networkx multigraph's edges() are pairs too; a data view
         // gives triples (u, v, data): the first two are the edge.
-        let ends = match (ends.len(), from_graph) {
-            (2, _) => &ends[..],
-            (3, true) => &ends[..2],
-            (len, _) => {
+        let ends = match few_items(&pair, 3)? {
+            Few::NotIterable => return Err(not_pair()),
+            Few::Items(ends) if ends.len() == 2 => ends,
+            Few::Items(mut ends) if ends.len() == 3 && from_graph => {
+                ends.truncate(2);
+                ends
+            }
+            Few::Items(ends) => {
                 return Err(value_error(format!(
-                    "{name}[{i}] must be a pair of nodes, not {len} items"
+                    "{name}[{i}] must be a pair of nodes, not {} items",
+                    ends.len()
+                )));
+            }
+            Few::TooMany(count) => {
+                return Err(value_error(format!(
+                    "{name}[{i}] must be a pair of nodes, not {count}"
                 )));
             }
         };
@@ -62,14 +91,22 @@ pub(crate) fn edge_list(obj: &Bound<'_, PyAny>, name: &str, n: u64) -> PyResult<
         } else {
             ""
         };
-        let node = |end: &Bound<'_, PyAny>| node_of(end, &format!("{name}[{i}]"), n, hint);
+        let node = |end: &Bound<'_, PyAny>| match quick_node(end, n) {
+            Some(node) => Ok(node),
+            None => node_of(end, &format!("{name}[{i}]"), n, hint),
+        };
         out.push((node(&ends[0])?, node(&ends[1])?));
     }
     Ok(out)
 }
 
-/// The edges of an `(m, 2)` integer array.
-fn array_edges(array: &Bound<'_, PyUntypedArray>, name: &str, n: u64) -> PyResult<Vec<(u32, u32)>> {
+/// The edges of an `(m, 2)` integer array, at most `limit` of them.
+fn array_edges(
+    array: &Bound<'_, PyUntypedArray>,
+    name: &str,
+    n: u64,
+    limit: usize,
+) -> PyResult<Vec<(u32, u32)>> {
     let shape = array.shape().to_vec();
     if array.len() == 0 && (shape.len() == 1 || shape.len() == 2) {
         return Ok(Vec::new());
@@ -81,6 +118,9 @@ fn array_edges(array: &Bound<'_, PyUntypedArray>, name: &str, n: u64) -> PyResul
              {shape:?} and dtype {}",
             array.dtype()
         )));
+    }
+    if shape[0] > limit {
+        return Err(too_many(name, "edges", limit));
     }
     let numpy = array.py().import("numpy")?;
     let wide = numpy
@@ -127,6 +167,14 @@ fn out_of_range(shown: &str, n: u64) -> String {
         0 => format!("node {shown} is out of range (the graph has no nodes)"),
         n => format!("node {shown} is out of range (nodes are 0..={})", n - 1),
     }
+}
+
+/// `obj` as a node of a graph of `n` nodes if it is a plain `int` in
+/// range (read without making its name for a message); `None` otherwise,
+/// for [`node_of`] to say why.
+pub(crate) fn quick_node(obj: &Bound<'_, PyAny>, n: u64) -> Option<u32> {
+    let value = obj.cast::<PyInt>().ok()?.extract::<u64>().ok()?;
+    (value < n).then_some(value as u32)
 }
 
 /// `obj` as a node of a graph of `n` nodes, named `name` in messages

@@ -9,6 +9,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use sg_tables::safe_write::{Refusal, WriteError};
+use std::io;
 use std::path::Path;
 
 create_exception!(
@@ -52,20 +53,84 @@ pub(crate) fn memory_error(message: impl Into<String>) -> PyErr {
 
 /// An `OSError` with `message`, of the subclass `errno` selects
 /// (`OSError(errno.ENOENT, ...)` is a `FileNotFoundError`), naming
-/// `path`; a plain `OSError` without an errno.
+/// `path` (its `filename`); without an errno (a refusal with no cause of
+/// the system: a link, a device), a plain `OSError` whose message names
+/// the file (a `filename` without an errno would print as `[Errno None]
+/// None`).
 fn os_error(errno: Option<i32>, message: String, path: &Path) -> PyErr {
-    let filename = path.to_string_lossy().into_owned();
     match errno {
-        Some(code) => PyOSError::new_err((code, message, filename)),
+        Some(code) => PyOSError::new_err((code, message, path.as_os_str().to_owned())),
         None => PyOSError::new_err(message),
     }
 }
 
+/// The system's error under `error`: `error` itself, or an `io::Error`
+/// a library wrapped in it and still shows.
+fn system_error(error: &io::Error) -> &io::Error {
+    let mut current = error;
+    while current.raw_os_error().is_none() {
+        let inner = current.get_ref().and_then(|inner| {
+            inner
+                .downcast_ref::<io::Error>()
+                .or_else(|| inner.source()?.downcast_ref::<io::Error>())
+        });
+        match inner {
+            Some(inner) => current = inner,
+            None => break,
+        }
+    }
+    current
+}
+
+/// The errno of `error`: the system's, or the one its kind stands for
+/// where the errno was lost (`tempfile` wraps the error of creating the
+/// temporary file in one of its own, with the kind of the system's error
+/// but not its errno, and hides the original). Only the errnos every Unix
+/// numbers alike (those below 35), as Python's `errno` has them.
+fn errno_of(error: &io::Error) -> Option<i32> {
+    use io::ErrorKind as K;
+    error.raw_os_error().or(match error.kind() {
+        K::NotFound => Some(libc_errno::ENOENT),
+        K::PermissionDenied => Some(libc_errno::EACCES),
+        K::Interrupted => Some(libc_errno::EINTR),
+        K::OutOfMemory => Some(libc_errno::ENOMEM),
+        K::ResourceBusy => Some(libc_errno::EBUSY),
+        K::AlreadyExists => Some(libc_errno::EEXIST),
+        K::CrossesDevices => Some(libc_errno::EXDEV),
+        K::NotADirectory => Some(libc_errno::ENOTDIR),
+        K::IsADirectory => Some(libc_errno::EISDIR),
+        K::ExecutableFileBusy => Some(libc_errno::ETXTBSY),
+        K::FileTooLarge => Some(libc_errno::EFBIG),
+        K::StorageFull => Some(libc_errno::ENOSPC),
+        K::ReadOnlyFilesystem => Some(libc_errno::EROFS),
+        K::TooManyLinks => Some(libc_errno::EMLINK),
+        _ => None,
+    })
+}
+
+/// What went wrong, as the system says it (`Permission denied (os error
+/// 13)`), never naming a temporary file the user did not name.
+fn cause_text(error: &io::Error, errno: Option<i32>) -> String {
+    match (error.raw_os_error(), errno) {
+        (Some(_), _) => error.to_string(),
+        (None, Some(code)) => io::Error::from_raw_os_error(code).to_string(),
+        (None, None) => {
+            // tempfile's wrapper: "<error> at path \"<temporary file>\"".
+            let text = error.to_string();
+            match text.find(" at path \"") {
+                Some(at) => text[..at].to_owned(),
+                None => text,
+            }
+        }
+    }
+}
+
 /// The `OSError` for a file that cannot be written: the message of the
-/// command (`cannot write PATH: it is a folder`), the subclass of its
-/// cause.
+/// command (`cannot write PATH: it is a folder`), the subclass and errno
+/// of its cause (`PermissionError`, errno 13, for a folder where no file
+/// can be created), the user's path as its `filename` (never the
+/// temporary file's).
 pub(crate) fn write_error(error: WriteError) -> PyErr {
-    let message = error.to_string();
     match &error {
         WriteError::Refused { path, why } => {
             let errno = match why {
@@ -75,24 +140,43 @@ pub(crate) fn write_error(error: WriteError) -> PyErr {
                 Refusal::NotAFolder(_) => Some(libc_errno::ENOTDIR),
                 _ => None,
             };
+            os_error(errno, error.to_string(), path)
+        }
+        WriteError::Io { path, error } => {
+            let cause = system_error(error);
+            let errno = errno_of(cause);
+            let message = format!(
+                "cannot write {}: {}",
+                sg_text::shown_path(path),
+                cause_text(cause, errno)
+            );
             os_error(errno, message, path)
         }
-        WriteError::Io { path, error } => os_error(error.raw_os_error(), message, path),
-        _ => PyOSError::new_err(message),
+        _ => PyOSError::new_err(error.to_string()),
     }
 }
 
 /// The `OSError` for a file that cannot be read: `message`, of the
-/// subclass of `error`.
-pub(crate) fn read_error(path: &Path, error: &std::io::Error, message: String) -> PyErr {
-    os_error(error.raw_os_error(), message, path)
+/// subclass of `error`, naming `path`.
+pub(crate) fn read_error(path: &Path, error: &io::Error, message: String) -> PyErr {
+    os_error(errno_of(system_error(error)), message, path)
 }
 
 /// The errno values the refusals map to (the same on every Unix and in
 /// Python's `errno` module on Windows).
 mod libc_errno {
     pub(super) const ENOENT: i32 = 2;
+    pub(super) const EINTR: i32 = 4;
+    pub(super) const ENOMEM: i32 = 12;
     pub(super) const EACCES: i32 = 13;
+    pub(super) const EBUSY: i32 = 16;
+    pub(super) const EEXIST: i32 = 17;
+    pub(super) const EXDEV: i32 = 18;
     pub(super) const ENOTDIR: i32 = 20;
     pub(super) const EISDIR: i32 = 21;
+    pub(super) const ETXTBSY: i32 = 26;
+    pub(super) const EFBIG: i32 = 27;
+    pub(super) const ENOSPC: i32 = 28;
+    pub(super) const EROFS: i32 = 30;
+    pub(super) const EMLINK: i32 = 31;
 }

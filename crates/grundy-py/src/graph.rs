@@ -16,8 +16,8 @@ use sg_core::Graph;
 use sg_core::gsg::{GValue, GsgValues, Outcome, generalized_grundy};
 use sg_solve::graph::Nodes;
 
-use crate::args::{int_in, type_name};
-use crate::edges::{edge_list, node_of};
+use crate::args::{Items, MAX_TERMS, int_in, type_name};
+use crate::edges::{EdgeLimits, edge_list, node_of, quick_node};
 use crate::errors::value_error;
 
 /// The values of a graph, which borrow it.
@@ -32,6 +32,14 @@ self_cell!(
     }
 );
 
+/// The edges `graph` reads: 2**24 listed (a list of pairs, a graph's
+/// `.edges()`: 128 MiB of pairs read, a few seconds), the engine's limit
+/// (2**32 - 1) from an `(m, 2)` array, which is already in memory.
+pub(crate) const GRAPH_EDGES: EdgeLimits = EdgeLimits {
+    listed: 1 << 24,
+    array: Graph::MAX_EDGES,
+};
+
 /// Tokens on a directed graph that may have cycles (a play that never
 /// ends is a draw): the generalized Sprague-Grundy values of its nodes,
 /// who wins a sum of tokens, and how.
@@ -39,7 +47,9 @@ self_cell!(
 /// ``n`` nodes, numbered from 0; ``edges`` the moves ``(u, v)``: a list of
 /// pairs, an ``(m, 2)`` integer array, or any graph with ``.edges()`` (a
 /// networkx ``DiGraph`` on nodes ``0..n-1``); repeated edges and
-/// self-loops are allowed.
+/// self-loops are allowed. At most 2**24 edges are read from a list or a
+/// graph (an array may hold up to 2**32 - 1), and at most 2**24 tokens
+/// from a query: beyond, a ``ValueError``.
 ///
 /// >>> import grundy
 /// >>> g = grundy.graph(4, [(0, 1), (1, 0), (1, 2), (3, 3)])
@@ -56,13 +66,7 @@ pub(crate) fn graph(
     edges: &Bound<'_, PyAny>,
 ) -> PyResult<GraphGame> {
     let declared = int_in(n, "n", 0, Graph::MAX_NODES as u64)? as usize;
-    let pairs = edge_list(edges, "edges", declared as u64)?;
-    if pairs.len() > Graph::MAX_EDGES {
-        return Err(value_error(format!(
-            "the number of edges m must be at most {}",
-            Graph::MAX_EDGES
-        )));
-    }
+    let pairs = edge_list(edges, "edges", declared as u64, GRAPH_EDGES)?;
     let (mut sources, mut targets): (Vec<u32>, Vec<u32>) = pairs.into_iter().unzip();
     // Dense when the declared nodes are few next to the edges (each edge
     // is at least 4 bytes of the command's input), as the command.
@@ -106,10 +110,19 @@ impl GraphGame {
         if tokens.is_instance_of::<PyString>() {
             return Err(not_nodes());
         }
+        let items = match Items::new(tokens, "tokens", "items", MAX_TERMS) {
+            Ok(items) => items,
+            Err(e) if e.is_instance_of::<PyTypeError>(tokens.py()) => return Err(not_nodes()),
+            Err(e) => return Err(e),
+        };
         let mut in_graph = Vec::new();
         let mut indices = Vec::new();
-        for (i, token) in tokens.try_iter().map_err(|_| not_nodes())?.enumerate() {
-            let node = node_of(&token?, &format!("tokens[{i}]"), n, "")?;
+        for (i, token) in items.enumerate() {
+            let token = token?;
+            let node = match quick_node(&token, n) {
+                Some(node) => node,
+                None => node_of(&token, &format!("tokens[{i}]"), n, "")?,
+            };
             if let Some(v) = self.nodes.in_graph(node) {
                 in_graph.push(v);
                 indices.push(i);

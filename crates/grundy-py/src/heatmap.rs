@@ -6,15 +6,19 @@
 //! renamed; never a device, a FIFO, a link or a read-only file).
 
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sg_solve::heatmap::{Grid, HeatmapError, MAX_GRID_SIDE, picture_size};
 use sg_tables::safe_write::{Destination, WriteError};
 use std::sync::OnceLock;
 
-use crate::args::{int_in, path as path_of};
+use crate::args::{check_array_like, int_in, path as path_of};
 use crate::errors::{value_error, write_error};
+
+/// The most values a sequence that is not an array may hold: a grid of
+/// the largest sides.
+const MAX_VALUES: usize = MAX_GRID_SIDE * MAX_GRID_SIDE;
 
 /// The largest side of the picture of the default scale, in pixels.
 const DEFAULT_PICTURE: usize = 1024;
@@ -25,7 +29,8 @@ const DEFAULT_PICTURE: usize = 1024;
 /// default the whole sequence is one line). Each value is a square of
 /// ``scale`` pixels (1 to 64; by default the largest up to 8 that keeps
 /// the picture within 1024 pixels); at most 4096 values and 16384 pixels
-/// on a side. Jupyter shows it; ``save(path)`` writes the PNG.
+/// on a side (a sequence that is not a numpy array: at most 4096 * 4096
+/// values in all). Jupyter shows it; ``save(path)`` writes the PNG.
 ///
 /// >>> import grundy
 /// >>> h = grundy.heatmap(grundy.knight_grid(range(64), range(64)), scale=4)
@@ -41,8 +46,15 @@ pub(crate) fn heatmap(
     scale: Option<&Bound<'_, PyAny>>,
     width: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Heatmap> {
+    // A sequence is read by numpy to its end: its sizes are checked first.
+    let side = MAX_GRID_SIDE;
+    let note = format!(" (a heatmap has at most {side} x {side} values)");
+    check_array_like(values, "values", (MAX_VALUES, side, side), &note)?;
     let numpy = py.import("numpy")?;
-    let array = numpy.getattr("asarray")?.call1((values,)).map_err(|_| {
+    let array = numpy.getattr("asarray")?.call1((values,)).map_err(|e| {
+        if e.is_instance_of::<PyMemoryError>(py) {
+            return e;
+        }
         PyTypeError::new_err("values must be a 2-D array (or a sequence) of non-negative integers")
     })?;
     let array = array

@@ -14,7 +14,7 @@ use sg_solve::heatmap::{Grid, check_grid};
 use sg_solve::knight_source::KnightSource;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::args::{int_in, ints_in, type_name};
+use crate::args::{Few, Items, MAX_MOVES, few_items, int_in, ints_in, type_name};
 use crate::errors::value_error;
 
 /// The largest coordinate (squares are below 2^63).
@@ -32,8 +32,9 @@ static SOURCES: Mutex<Vec<(MoveSet, Shared)>> = Mutex::new(Vec::new());
 /// The Grundy value of one knight on ``(x, y)``, for any ``x, y < 2**63``.
 ///
 /// A move goes by one of the steps ``moves`` (default: the hyper knight of
-/// LightOJ 1315), each lowering ``x + y``: a list of ``(dx, dy)`` pairs, or
-/// the command's text ``"-2,-1 -1,-2"``. The value comes from a finite
+/// LightOJ 1315), each lowering ``x + y``: a list of ``(dx, dy)`` pairs
+/// (any iterable of at most 65536 steps, each of 32-bit integers), or the
+/// command's text ``"-2,-1 -1,-2"``. The value comes from a finite
 /// description of the whole board, certified before use: compiled in for
 /// the hyper knight, searched for another move set on its first use (then
 /// kept). When no description is found, squares with ``x + y <= 32767``
@@ -63,7 +64,7 @@ pub(crate) fn knight(
 }
 
 /// The values of the squares ``(x, y)`` for ``x`` in ``xs`` and ``y`` in
-/// ``ys`` (ranges, or any sequences of coordinates; at most 4096 each), as
+/// ``ys`` (ranges, or any iterables of coordinates; at most 4096 each), as
 /// a 2-D ``uint32`` array whose row ``i`` is ``ys[i]``, as ``grundy knight
 /// --grid`` prints them. ``moves`` as for :func:`knight`.
 ///
@@ -137,14 +138,14 @@ fn move_set(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Option<MoveSet>> {
             type_name(moves)
         ))
     };
+    let items = match Items::new(moves, "moves", "steps", MAX_MOVES) {
+        Ok(items) => items,
+        Err(e) if e.is_instance_of::<PyTypeError>(moves.py()) => return Err(not_steps()),
+        Err(e) => return Err(e),
+    };
     let mut steps = Vec::new();
-    for (i, step) in moves.try_iter().map_err(|_| not_steps())?.enumerate() {
-        let step = step?;
-        let pair = step_of(&step, &format!("moves[{i}]"))?;
-        steps.push(pair);
-        if steps.len() > 1 << 16 {
-            return Err(value_error("moves: more than 65536 steps"));
-        }
+    for (i, step) in items.enumerate() {
+        steps.push(step_of(&step?, &format!("moves[{i}]"))?);
     }
     if steps.is_empty() {
         return Err(value_error(format!(
@@ -159,12 +160,22 @@ fn move_set(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Option<MoveSet>> {
 
 /// A step `(dx, dy)` of 32-bit integers.
 fn step_of(step: &Bound<'_, PyAny>, name: &str) -> PyResult<(i32, i32)> {
-    let items: Vec<Bound<'_, PyAny>> = match step.try_iter() {
-        Ok(items) if !step.is_instance_of::<PyString>() => items.collect::<PyResult<_>>()?,
-        _ => {
-            return Err(PyTypeError::new_err(format!(
-                "{name} must be a pair (dx, dy), not {}",
-                type_name(step)
+    let not_pair = || {
+        PyTypeError::new_err(format!(
+            "{name} must be a pair (dx, dy), not {}",
+            type_name(step)
+        ))
+    };
+    if step.is_instance_of::<PyString>() {
+        return Err(not_pair());
+    }
+    // At most three items are read: a step that never ends is no pair.
+    let items = match few_items(step, 2)? {
+        Few::NotIterable => return Err(not_pair()),
+        Few::Items(items) => items,
+        Few::TooMany(count) => {
+            return Err(value_error(format!(
+                "{name} must be a pair (dx, dy), not {count}"
             )));
         }
     };
@@ -175,10 +186,17 @@ fn step_of(step: &Bound<'_, PyAny>, name: &str) -> PyResult<(i32, i32)> {
         )));
     };
     let one = |v: &Bound<'_, PyAny>| -> PyResult<i32> {
+        let range = (i128::from(i32::MIN), i128::from(i32::MAX));
+        let out_of_range = |shown: String| {
+            value_error(format!(
+                "{name}: a step must be from {} to {}, not {shown}",
+                range.0, range.1
+            ))
+        };
         let value: i128 = match v.extract() {
             Ok(value) if !v.is_instance_of::<pyo3::types::PyFloat>() => value,
             Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(v.py()) => {
-                return Err(value_error(format!("{name}: the step is out of range")));
+                return Err(out_of_range(crate::args::short_int(v)?));
             }
             _ => {
                 return Err(PyTypeError::new_err(format!(
@@ -187,8 +205,7 @@ fn step_of(step: &Bound<'_, PyAny>, name: &str) -> PyResult<(i32, i32)> {
                 )));
             }
         };
-        i32::try_from(value)
-            .map_err(|_| value_error(format!("{name}: {value} is out of range for a step")))
+        i32::try_from(value).map_err(|_| out_of_range(value.to_string()))
     };
     Ok((one(dx)?, one(dy)?))
 }

@@ -12,15 +12,15 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use sg_core::octal::{
-    HeapMove as EngineMove, HeapValues, MAX_COMPUTED_HEAP, OctalError, Period, Rules, Sequence,
-    winning_move,
+    HeapMove as EngineMove, HeapValues, MAX_COMPUTED_HEAP, MAX_DIGITS, OctalError, Period, Rules,
+    Sequence, winning_move,
 };
 use sg_solve::octal_answers::{Catalogued, from_catalogue, say_move, unknown_value};
 use sg_tables::octal::CatalogueEntry;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::args::{int_in, ints_in, opt_int_in, threads};
+use crate::args::{IntError, MAX_MOVES, MAX_TERMS, int_in, int_of, ints_in, ints_told, threads};
 use crate::errors::{memory_error, value_error};
 use crate::progress::Progress;
 use crate::run::{Stop, run_detached};
@@ -75,8 +75,9 @@ pub(crate) fn octal(
 }
 
 /// The Grundy sequence of the subtraction game of ``moves`` (a move takes
-/// a number of tokens of the set from one heap), as ``grundy octal
-/// --subtract`` computes it; the same object as :func:`octal` gives.
+/// a number of tokens of the set from one heap; each from 1 to 1024, at
+/// most 65536 of them, repeats allowed), as ``grundy octal --subtract``
+/// computes it; the same object as :func:`octal` gives.
 ///
 /// >>> import grundy
 /// >>> s = grundy.subtraction([1, 3, 4])
@@ -94,9 +95,27 @@ pub(crate) fn subtraction(
     online: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<OctalGame> {
-    let set = ints_in(moves, "moves", 0, u64::MAX, usize::MAX)?;
+    // Read from 0: 0 and the moves too large get the command's messages.
+    let told = (1, MAX_DIGITS as u64);
+    let set = ints_told(moves, "moves", (0, u64::MAX), told, MAX_MOVES)?;
     let rules = Rules::subtraction(&set).map_err(|e| value_error(format!("moves: {e}")))?;
     solve(py, rules, to, threads, online, progress)
+}
+
+/// `to=`: a heap from 0 to the engine's largest; one beyond gets the
+/// command's message, a negative one the whole range.
+fn largest_heap(to: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match int_of(to, "to", 0, MAX_COMPUTED_HEAP) {
+        Ok(to) => Ok(to),
+        Err(IntError::TooLarge(shown)) => match shown.parse::<u64>() {
+            Ok(heap) => {
+                let e = OctalError::TooManyHeaps { heap };
+                Err(value_error(format!("to={heap}: {e}")))
+            }
+            Err(_) => Err(IntError::TooLarge(shown).into_err("to", (0, MAX_COMPUTED_HEAP))),
+        },
+        Err(e) => Err(e.into_err("to", (0, MAX_COMPUTED_HEAP))),
+    }
 }
 
 /// The run for `rules` to heap `to`: from the catalogue, or computed.
@@ -108,13 +127,12 @@ fn solve(
     online: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<OctalGame> {
-    let to = opt_int_in(to, "to", 0, u64::MAX)?.unwrap_or(DEFAULT_TO);
+    let to = match to.filter(|to| !to.is_none()) {
+        None => DEFAULT_TO,
+        Some(to) => largest_heap(to)?,
+    };
     let threads = threads(threads_arg, None)?;
     crate::progress::check(progress)?;
-    if to > MAX_COMPUTED_HEAP {
-        let e = OctalError::TooManyHeaps { heap: to };
-        return Err(value_error(format!("to={to}: {e}")));
-    }
     if !online {
         match from_catalogue(&rules, to) {
             Catalogued::Found { entry, values } => {
@@ -249,7 +267,7 @@ impl OctalGame {
     }
 
     fn heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
-        ints_in(heaps, "heaps", 0, MAX_HEAP, usize::MAX)
+        ints_in(heaps, "heaps", 0, MAX_HEAP, MAX_TERMS)
     }
 
     /// The XOR of the heaps' values.
@@ -335,7 +353,8 @@ impl OctalGame {
     }
 
     /// ``'WIN'`` or ``'LOSE'`` for the player to move in the sum of
-    /// ``heaps`` (each below 2**63).
+    /// ``heaps`` (any iterable of at most 2**24 heaps, each below 2**63;
+    /// more is a ``ValueError``).
     ///
     /// >>> import grundy
     /// >>> grundy.octal("0.77").outcome([1, 1])
@@ -349,7 +368,8 @@ impl OctalGame {
         })
     }
 
-    /// A winning move in the sum of ``heaps``: ``None`` on a lost sum, else
+    /// A winning move in the sum of ``heaps`` (as for :meth:`outcome`: at
+    /// most 2**24 heaps, each below 2**63): ``None`` on a lost sum, else
     /// a :class:`HeapMove` (``heap``: its 0-based index in ``heaps``;
     /// ``take``; ``leaves``: the heaps left in its place).
     ///

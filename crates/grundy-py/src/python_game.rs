@@ -29,7 +29,9 @@
 //! position. The store is bounded like the table: by `memory` bytes
 //! (counting the ids, the lists and an estimate of the dict's entry per
 //! position; not the positions' own Python objects, which the game
-//! makes).
+//! makes). The lists are counted as they are read, so a callback that
+//! returns an endless iterable is a `MemoryError`, and the reading stops
+//! on Ctrl-C (see [`PythonGame::ask`]).
 //!
 //! A component is asked its options when it is first met (not only when
 //! it is expanded): a component without options has nimber 0 without
@@ -42,7 +44,7 @@ use pyo3::types::PyDict;
 use sg_search::{Game, Nimber, Options, Outcome, Reduced, SearchError, Solver};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::args::{memory, threads};
+use crate::args::{CHECK_EVERY, checkpoint, memory, threads};
 use crate::errors::{CycleError, memory_error, value_error};
 use crate::progress::Progress;
 use crate::run::{Stop, run_detached, unwind};
@@ -96,6 +98,24 @@ struct Store {
 enum List {
     Options,
     Components,
+}
+
+impl List {
+    /// The game's method that gives it, as a message names it.
+    fn method(self) -> &'static str {
+        match self {
+            List::Options => "options()",
+            List::Components => "components()",
+        }
+    }
+
+    /// What it holds, as a message names it.
+    fn what(self) -> &'static str {
+        match self {
+            List::Options => "options",
+            List::Components => "components",
+        }
+    }
 }
 
 impl Store {
@@ -162,13 +182,19 @@ impl PythonGame {
 
     /// The id of `position`, interning it if new.
     fn intern(&self, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        self.intern_with(position, 0)
+    }
+
+    /// The id of `position`, interning it if new, with `pending` bytes
+    /// read besides the store's (the options of a position being read).
+    fn intern_with(&self, position: &Bound<'_, PyAny>, pending: usize) -> PyResult<u64> {
         let ids = self.ids.bind(position.py());
         if let Some(id) = ids.get_item(position)? {
             return id.extract();
         }
         let id = {
             let mut store = self.store();
-            if store.bytes > self.budget {
+            if store.bytes.saturating_add(pending) > self.budget {
                 drop(store);
                 return Err(memory_error(format!(
                     "the positions of the game take more than memory={} bytes; give the \
@@ -221,13 +247,57 @@ impl PythonGame {
     }
 
     /// Calls `callback` on the position `id` and records the list of ids
-    /// of the positions it returns.
+    /// of the positions it returns. The list is read as any iterable
+    /// argument is (`args::checkpoint` every 1024 positions: the
+    /// interpreter released for a moment, so that the waiting thread sees
+    /// a Ctrl-C and requests the stop, which ends the reading even of an
+    /// iterator written in C such as `itertools.repeat`, where no bytecode
+    /// runs to raise `KeyboardInterrupt`), and its 8 bytes a position count
+    /// against `memory` as they are read: an endless list is a
+    /// `MemoryError`.
     fn ask(&self, py: Python<'_>, id: u64, which: List, callback: &Py<PyAny>) -> PyResult<()> {
         let position = self.position(py, id);
         let returned = callback.bind(py).call1((position,))?;
-        let mut ids = Vec::new();
-        for item in returned.try_iter()? {
-            ids.push(self.intern(&item?)?);
+        let iterable = returned.hasattr("__iter__")? || returned.hasattr("__getitem__")?;
+        if !iterable {
+            return Err(PyTypeError::new_err(format!(
+                "the game's {} must return an iterable of positions, not {}",
+                which.method(),
+                crate::args::type_name(&returned)
+            )));
+        }
+        let iter = returned.try_iter()?;
+        let mut base = self.store().bytes;
+        let mut ids: Vec<u64> = Vec::new();
+        for item in iter {
+            if !ids.is_empty() && ids.len().is_multiple_of(CHECK_EVERY) {
+                checkpoint(py, Some(&self.stop))?;
+                base = self.store().bytes;
+            }
+            let item = item?;
+            let pending = (ids.len() + 1) * std::mem::size_of::<u64>();
+            if base.saturating_add(pending) > self.budget {
+                return Err(memory_error(format!(
+                    "the {} of a position take more than memory={} bytes (more than {} \
+                     positions returned by {}); give the search more memory, or return \
+                     fewer (an iterable that never ends never fits)",
+                    which.what(),
+                    self.budget,
+                    ids.len(),
+                    which.method()
+                )));
+            }
+            let option = self.intern_with(&item, pending)?;
+            if ids.len() == ids.capacity() {
+                ids.try_reserve(ids.len().max(16)).map_err(|_| {
+                    memory_error(format!(
+                        "the {} of a position: {} ids could not be allocated",
+                        which.what(),
+                        ids.len() * 2
+                    ))
+                })?;
+            }
+            ids.push(option);
         }
         let mut store = self.store();
         let start = store.arena.len();
@@ -407,10 +477,14 @@ fn cycle_error(py: Python<'_>, game: &PythonGame, id: &str) -> PyErr {
 ///
 /// The Rust search (a transposition table of at most ``memory`` bytes,
 /// the splitting into components, the prunings of Lemoine and Viennot)
-/// does the work; each callback runs once per position. An exception
+/// does the work; each callback runs once per position. ``memory`` also
+/// bounds the store of positions and what ``options`` and ``components``
+/// return, counted as it is read (8 bytes a position): an iterable that
+/// never ends is a ``MemoryError`` naming ``memory=``. An exception
 /// raised in a callback propagates unchanged; moves that loop raise
 /// :class:`CycleError`; Ctrl-C raises ``KeyboardInterrupt`` within a
-/// fraction of a second. ``threads`` defaults to 1 (the callbacks share
+/// fraction of a second, also while an iterable a callback returned is
+/// read (even ``itertools.repeat``). ``threads`` defaults to 1 (the callbacks share
 /// the interpreter); ``progress`` as for :func:`octal`.
 ///
 /// >>> import grundy

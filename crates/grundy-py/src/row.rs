@@ -8,13 +8,13 @@ use pyo3::prelude::*;
 use sg_core::row::{MAX_WIDTH, row_grundy};
 use sg_solve::row_args::{row_grid as grid_of, row_of};
 
-use crate::args::{int_in, ints_in};
+use crate::args::{int_in, ints_told};
 use crate::errors::value_error;
 use crate::knight::grid_array;
 
 /// The Grundy value of one row of the row game: pieces on ``columns``
-/// (``1..=width`` from the left, distinct) of a row of ``width`` cells (1
-/// to 64); a piece moves right onto the next empty cell, jumping the
+/// (``1..=width`` from the left, distinct; any iterable, at most 64 of
+/// them) of a row of ``width`` cells (1 to 64); a piece moves right onto the next empty cell, jumping the
 /// pieces in between. The game is staircase Nim.
 ///
 /// >>> import grundy
@@ -29,7 +29,16 @@ pub(crate) fn row(columns: &Bound<'_, PyAny>, width: Option<&Bound<'_, PyAny>>) 
         Some(w) if !w.is_none() => int_in(w, "width", 1, MAX_WIDTH.into())? as u32,
         _ => 20,
     };
-    let columns = ints_in(columns, "columns", 0, u32::MAX.into(), usize::MAX)?;
+    // Read from 0: 0 and columns beyond the width get the command's
+    // messages; a row has at most MAX_WIDTH pieces.
+    let told = (1, u64::from(width));
+    let columns = ints_told(
+        columns,
+        "columns",
+        (0, u32::MAX.into()),
+        told,
+        MAX_WIDTH as usize,
+    )?;
     let columns: Vec<u32> = columns.iter().map(|&c| c as u32).collect();
     let row = row_of(width, &columns).map_err(value_error)?;
     Ok(row_grundy(row))

@@ -21,8 +21,10 @@ use std::io::Read;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::args::{int_in, memory, path as path_of, threads};
-use crate::edges::edge_list;
+use crate::args::{
+    IntError, check_array_like, int_of, ints_told, memory, path as path_of, threads,
+};
+use crate::edges::{EdgeLimits, edge_list};
 use crate::errors::{ProofError, read_error, value_error, write_error};
 use crate::progress::Progress;
 use crate::run::{Stop, run_detached};
@@ -219,8 +221,9 @@ fn search<G: ProofGame>(
 /// Players in turn place a domino on two free adjacent cells; the player
 /// who cannot loses. ``board`` is ``"RxC"`` (an empty board), a list of
 /// strings of ``.`` (free) and ``#`` (blocked) (or one string of lines),
-/// or a 2-D bool array (True = free); one side at most 8 cells, the other
-/// at most 16. Components of at most 14 cells come from the endgame table
+/// or a 2-D bool array (True = free, or a list of lists of bools: at most
+/// 16 of at most 16 are read); one side at most 8 cells, the other at
+/// most 16. Components of at most 14 cells come from the endgame table
 /// (``online=True``: searched too). ``threads`` (default: one per CPU),
 /// ``memory`` (bytes, or ``"512M"``; default: a quarter of the machine's),
 /// ``proof`` (a path: writes a certificate that :func:`check_proof` and
@@ -292,6 +295,12 @@ fn cram_board_of(board: &Bound<'_, PyAny>) -> PyResult<CramBoard> {
             return drawn(&rows.join("\n"));
         }
     }
+    let max = cram_game::MAX_SIDE as usize;
+    let note = format!(
+        " (a Cram board has one side at most {} cells, the other at most {max})",
+        cram_game::MAX_SHORT_SIDE
+    );
+    check_array_like(board, "board", (max, max, max), &note)?;
     let numpy = board.py().import("numpy")?;
     let array = numpy.getattr("asarray")?.call1((board,));
     let bools = array
@@ -327,13 +336,22 @@ fn cram_board_of(board: &Bound<'_, PyAny>) -> PyResult<CramBoard> {
     }
 }
 
+/// The edges `node_kayles` reads, from a list, a graph or an array:
+/// 65536, four times the ordered pairs of 128 vertices (an edge may be
+/// listed twice, in both directions).
+const NODE_KAYLES_EDGES: EdgeLimits = EdgeLimits {
+    listed: 1 << 16,
+    array: 1 << 16,
+};
+
 /// Node-Kayles on a graph: the nimber, who wins, and a winning move.
 ///
 /// Players in turn pick a vertex and remove it with its neighbours; the
 /// player who cannot loses. ``n`` vertices (at most 128), numbered from 0;
 /// ``edges`` undirected (a list of pairs, an ``(m, 2)`` integer array, or a
 /// graph with ``.edges()`` such as a networkx graph on nodes ``0..n-1``;
-/// an edge listed twice is one edge). The hint is a vertex. Keyword
+/// an edge listed twice is one edge; at most 65536 are read: beyond, a
+/// ``ValueError``). The hint is a vertex. Keyword
 /// arguments as for :func:`cram`.
 ///
 /// >>> import grundy
@@ -357,24 +375,23 @@ pub(crate) fn node_kayles(
     hint: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
-    let too_many = |_| {
-        value_error(
-            InputErrorKind::NumberTooLarge {
-                expected: "the number of vertices",
-                max: MAX_VERTICES.into(),
-            }
-            .to_string(),
-        )
-    };
-    let vertices = int_in(n, "n", 0, MAX_VERTICES.into()).map_err(|e| {
-        if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) {
-            too_many(e)
-        } else {
-            e
+    // A number too large gets the command's message, a negative one the
+    // whole range.
+    let vertices = match int_of(n, "n", 0, MAX_VERTICES.into()) {
+        Ok(vertices) => vertices as u32,
+        Err(IntError::TooLarge(_)) => {
+            return Err(value_error(
+                InputErrorKind::NumberTooLarge {
+                    expected: "the number of vertices",
+                    max: MAX_VERTICES.into(),
+                }
+                .to_string(),
+            ));
         }
-    })? as u32;
+        Err(e) => return Err(e.into_err("n", (0, MAX_VERTICES.into()))),
+    };
     let mut pairs = std::collections::BTreeSet::new();
-    for (i, (u, v)) in edge_list(edges, "edges", u64::from(vertices))?
+    for (i, (u, v)) in edge_list(edges, "edges", u64::from(vertices), NODE_KAYLES_EDGES)?
         .into_iter()
         .enumerate()
     {
@@ -413,8 +430,8 @@ fn node_kayles_on<B: Bits>(
 /// takes a cell with every cell below and to its right; who must take the
 /// poisoned cell loses (it is never taken: the player without a move
 /// loses). ``rows`` is ``"RxC"`` or the row lengths from the top
-/// (non-increasing; a list of integers or ``"5,3,1"``); rows plus columns
-/// at most 127. The hint is the cell taken ``(row, column)``. Keyword
+/// (non-increasing; a list of integers, any iterable of at most 127 of
+/// them, or ``"5,3,1"``); rows plus columns at most 127. The hint is the cell taken ``(row, column)``. Keyword
 /// arguments as for :func:`cram`.
 ///
 /// >>> import grundy
@@ -438,8 +455,10 @@ pub(crate) fn chomp(
     let text = if rows.is_instance_of::<PyString>() {
         rows.extract::<String>()?
     } else {
-        let lengths =
-            crate::args::ints_in(rows, "rows", 0, u64::from(u32::MAX), CHOMP_MAX_ROWS + 1)?;
+        // Read from 0: 0 and rows too long get the command's messages.
+        let read = (0, u64::from(u32::MAX));
+        let told = (1, CHOMP_MAX_ROWS as u64);
+        let lengths = ints_told(rows, "rows", read, told, CHOMP_MAX_ROWS + 1)?;
         if lengths.is_empty() {
             return Err(value_error("rows: a diagram has at least one row"));
         }
@@ -503,14 +522,14 @@ impl CheckedProof {
         3
     }
 
-    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
-        let at = if index < 0 { index + 3 } else { index };
-        if !(0..3).contains(&at) {
-            return Err(pyo3::exceptions::PyIndexError::new_err(
-                "CheckedProof index out of range",
-            ));
-        }
-        self.tuple(py)?.get_item(at as usize)
+    /// As the tuple `(game, nimber, positions)` answers it: an index out
+    /// of range, however large, is an `IndexError`; a slice a tuple.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.tuple(py)?.as_any().get_item(index)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -213,37 +214,6 @@ def test_ctrl_c_interrupts_within_a_second(what):
     assert float(lines[0].split()[1]) < 1.0
     # No temporary file is left behind (the picture saved before is).
     assert lines[1] in ("alive []", "alive ['h.png']"), lines[1]
-
-
-def test_ctrl_c_stops_reading_an_endless_sequence():
-    # The arguments are read holding the interpreter (no other thread runs
-    # meanwhile): the signal comes from outside, as a terminal sends it.
-    script = textwrap.dedent(
-        """
-        import itertools, time
-        import grundy
-        print("ready", flush=True)
-        start = time.monotonic()
-        try:
-            grundy.octal("0.77").outcome(itertools.count())
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-        print(grundy.octal("0.77").period, flush=True)
-        """
-    )
-    child = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert child.stdout.readline() == "ready\n"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=60)
-        assert time.monotonic() - sent < 5
-    finally:
-        child.kill()
-    assert out.split() == ["interrupted", "12"], out
 
 
 def test_a_progress_callback_that_raises_stops_the_work():
@@ -509,3 +479,462 @@ def test_a_negative_number_is_told_the_whole_range():
         game.outcome([2**63])
     with pytest.raises(ValueError, match=r"^n must be at most \d+, not \d+\.\.\.\d+ \(\d+ digits\)"):
         game.value(10**50)
+
+
+# Issue 38: every iterable is read up to a stated bound, and Ctrl-C stops
+# the reading; memory= bounds the options of a game; files that cannot be
+# made raise the OSError of their cause naming the user's file; a negative
+# number is told the whole range.
+
+REPEAT = itertools.repeat
+
+# (the call, the message's start, the docstring that states the bound and
+# what it says there). Each call reads an iterable that never ends (or
+# says it is longer than the bound), and must stop at the bound.
+BOUNDED = {
+    "octal-outcome": (
+        lambda: grundy.octal("0.77").outcome(REPEAT(1)),
+        "heaps: more than 16777216 items",
+        lambda: grundy.OctalGame.outcome,
+        "2**24 heaps",
+    ),
+    "octal-hint": (
+        lambda: grundy.octal("0.77").hint(REPEAT(1)),
+        "heaps: more than 16777216 items",
+        lambda: grundy.OctalGame.hint,
+        "2**24 heaps",
+    ),
+    "octal-outcome-range": (
+        lambda: grundy.octal("0.77").outcome(range(10**9)),
+        "heaps: more than 16777216 items",
+        lambda: grundy.OctalGame.outcome,
+        "2**24 heaps",
+    ),
+    "subtraction": (
+        lambda: grundy.subtraction(REPEAT(1)),
+        "moves: more than 65536 items",
+        lambda: grundy.subtraction,
+        "65536",
+    ),
+    "row": (lambda: grundy.row(REPEAT(1)), "columns: more than 64 items", lambda: grundy.row, "64 of"),
+    "graph-edges": (
+        lambda: grundy.graph(3, REPEAT((0, 1))),
+        "edges: more than 16777216 edges",
+        lambda: grundy.graph,
+        "2**24 edges",
+    ),
+    "graph-edges-of-a-graph": (
+        lambda: grundy.graph(3, type("G", (), {"edges": lambda self: REPEAT((0, 1))})()),
+        "edges: more than 16777216 edges",
+        lambda: grundy.graph,
+        "2**24 edges",
+    ),
+    "graph-pair": (
+        lambda: grundy.graph(3, [REPEAT(0)]),
+        "edges[0] must be a pair of nodes, not more than 3 items",
+        lambda: grundy.graph,
+        "pairs",
+    ),
+    "graph-outcome": (
+        lambda: grundy.graph(3, [(0, 1)]).outcome(REPEAT(1)),
+        "tokens: more than 16777216 items",
+        lambda: grundy.graph,
+        "2**24 tokens",
+    ),
+    "graph-hint": (
+        lambda: grundy.graph(3, [(0, 1)]).hint(REPEAT(0)),
+        "tokens: more than 16777216 items",
+        lambda: grundy.graph,
+        "2**24 tokens",
+    ),
+    "node-kayles": (
+        lambda: grundy.node_kayles(3, REPEAT((0, 1))),
+        "edges: more than 65536 edges",
+        lambda: grundy.node_kayles,
+        "65536",
+    ),
+    "node-kayles-array": (
+        lambda: grundy.node_kayles(3, np.zeros((70000, 2), dtype=int)),
+        "edges: more than 65536 edges",
+        lambda: grundy.node_kayles,
+        "65536",
+    ),
+    "node-kayles-pair": (
+        lambda: grundy.node_kayles(3, [REPEAT(0)]),
+        "edges[0] must be a pair of nodes, not more than 3 items",
+        lambda: grundy.node_kayles,
+        "pairs",
+    ),
+    "knight-moves": (
+        lambda: grundy.knight(3, 3, moves=REPEAT((-1, -2))),
+        "moves: more than 65536 steps",
+        lambda: grundy.knight,
+        "65536 steps",
+    ),
+    "knight-step": (
+        lambda: grundy.knight(3, 3, moves=[REPEAT(-1)]),
+        "moves[0] must be a pair (dx, dy), not more than 2 items",
+        lambda: grundy.knight,
+        "(dx, dy)",
+    ),
+    "knight-grid": (
+        lambda: grundy.knight_grid(REPEAT(1), [0]),
+        "xs: more than 4096 items",
+        lambda: grundy.knight_grid,
+        "4096 each",
+    ),
+    "knight-grid-moves": (
+        lambda: grundy.knight_grid([1], [0], moves=REPEAT((-1, -2))),
+        "moves: more than 65536 steps",
+        lambda: grundy.knight,
+        "65536 steps",
+    ),
+    "chomp": (lambda: grundy.chomp(REPEAT(1)), "rows: more than 127 items", lambda: grundy.chomp, "127"),
+    "cram-rows": (
+        lambda: grundy.cram(range(10**9)),
+        "board: more than 16 items",
+        lambda: grundy.cram,
+        "16 of at most 16",
+    ),
+    "cram-columns": (
+        lambda: grundy.cram([range(10**9)]),
+        "board[0]: more than 16 items",
+        lambda: grundy.cram,
+        "16 of at most 16",
+    ),
+    "heatmap": (
+        lambda: grundy.heatmap(range(10**9)),
+        "values: more than 16777216 items",
+        lambda: grundy.heatmap,
+        "4096 * 4096",
+    ),
+    "heatmap-row": (
+        lambda: grundy.heatmap([range(10**9)]),
+        "values[0]: more than 4096 items",
+        lambda: grundy.heatmap,
+        "4096 values",
+    ),
+}
+
+
+@pytest.mark.parametrize("what", sorted(BOUNDED))
+def test_every_iterable_is_read_up_to_a_stated_bound(what):
+    call, message, documented, bound = BOUNDED[what]
+    start = time.monotonic()
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value).startswith(message), str(e.value)
+    # Stopped at the bound: seconds at most, never the whole iterable.
+    assert time.monotonic() - start < 30
+    assert bound in documented().__doc__, (what, bound)
+
+
+def test_the_bounds_are_bounds_not_less():
+    # Exactly the bound is read; one more item is refused.
+    game = grundy.octal("0.77")
+    assert game.outcome(REPEAT(1, 2**24)) == "LOSE"
+    with pytest.raises(ValueError, match="more than 16777216"):
+        game.outcome(REPEAT(1, 2**24 + 1))
+    assert grundy.subtraction(REPEAT(1, 65536)).period == grundy.subtraction([1]).period
+    with pytest.raises(ValueError, match="more than 65536"):
+        grundy.subtraction(REPEAT(1, 65537))
+    assert grundy.node_kayles(3, REPEAT((0, 1), 65536)).nimber == grundy.node_kayles(3, [(0, 1)]).nimber
+    with pytest.raises(ValueError, match="more than 65536"):
+        grundy.node_kayles(3, REPEAT((0, 1), 65537))
+    assert grundy.row(range(1, 65), width=64) == grundy.row(list(range(1, 65)), width=64)
+    with pytest.raises(ValueError, match="more than 64"):
+        grundy.row(range(1, 66), width=64)
+    # An array of edges may hold more than a list (it is in memory).
+    many = np.tile(np.array([[0, 1]]), (70000, 1))
+    assert grundy.graph(3, many).outcome([0]) == grundy.graph(3, [(0, 1)]).outcome([0])
+    # Pairs read from a data view of a graph are triples: still read.
+    assert grundy.graph(3, type("G", (), {"edges": lambda self: [(0, 1, {})]})()).outcome([0]) == "WIN"
+
+
+# Ctrl-C while an iterable is read. The items come from iterators written
+# in C (no bytecode runs, so the interpreter never handles the signal by
+# itself), each item a factorial (about 70 us): the bound would be
+# reached after seconds, or minutes. The signal comes from outside, as a
+# terminal sends it.
+
+SLOW_READS = {
+    "heaps": "grundy.octal('0.77').outcome(zeros())",
+    "tokens": "grundy.graph(3, [(0, 1)]).outcome(zeros())",
+    "graph-edges": "grundy.graph(3, zip(zeros(), ones()))",
+    "node-kayles-edges": "grundy.node_kayles(3, zip(zeros(), ones()))",
+    "subtraction-moves": "grundy.subtraction(ones())",
+    "knight-moves": "grundy.knight(3, 3, moves=zip(minus(1), minus(2)))",
+    # A game's options and components, read on the computation's thread.
+    "options": "grundy.nimber(Options(), 1)",
+    "options-threads": "grundy.nimber(Options(), 1, threads=2)",
+    "options-repeat": "grundy.nimber(Repeat(), 1, memory='16G')",
+    "components": "grundy.nimber(Components(), 1)",
+}
+
+SLOW_SCRIPT = textwrap.dedent(
+    """
+    import itertools, math, operator, sys, time
+    import grundy
+
+    def zeros():
+        return map(operator.mod, map(math.factorial, itertools.repeat(1000)), itertools.repeat(7))
+
+    def ones():
+        return map(operator.add, zeros(), itertools.repeat(1))
+
+    def minus(k):
+        return map(operator.sub, zeros(), itertools.repeat(k))
+
+    class Options:
+        def options(self, p):
+            return zeros() if p == 1 else []
+
+    class Repeat:
+        def options(self, p):
+            return itertools.repeat(0) if p == 1 else []
+
+    class Components:
+        def options(self, p):
+            return [0] if p == 1 else []
+
+        def components(self, p):
+            return zeros() if p == 1 else [p]
+
+    print("ready", flush=True)
+    try:
+        {call}
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    except BaseException as e:
+        print("raised", type(e).__name__, e, flush=True)
+    assert grundy.octal("0.77").period == 12
+    print("alive", flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("what", sorted(SLOW_READS))
+def test_ctrl_c_interrupts_the_reading_of_any_iterable(what):
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW_SCRIPT.format(call=SLOW_READS[what])],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout.readline() == "ready\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline()
+        latency = time.monotonic() - sent
+        # Read through the same buffered file (communicate() would miss
+        # what readline() buffered).
+        out = child.stdout.read()
+        err = child.stderr.read()
+        child.wait(timeout=60)
+    finally:
+        child.kill()
+    assert line == "interrupted\n", (line, err[-2000:])
+    assert latency < 1.0, latency
+    assert out == "alive\n" and child.returncode == 0, (out, err[-2000:])
+
+
+# memory= bounds what the options of a game take.
+
+MEMORY_SCRIPT = textwrap.dedent(
+    """
+    import itertools, resource
+    import grundy
+
+    class {name}:
+        {body}
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:
+        grundy.nimber({name}(), 1, memory="20M")
+        print("finished")
+    except MemoryError as e:
+        print("MemoryError", e)
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    print(grown // 1024)
+    """
+)
+
+ENDLESS_OPTIONS = {
+    # The same position for ever, from C and from Python.
+    "repeat": "def options(self, p):\n        return itertools.repeat(0) if p else []",
+    "generator": "def options(self, p):\n        while p:\n            yield 0",
+    # New positions for ever.
+    "count": "def options(self, p):\n        return itertools.count(2) if p == 1 else []",
+    # Components for ever.
+    "components": (
+        "def options(self, p):\n"
+        "        return [0] if p == 1 else []\n"
+        "    def components(self, p):\n"
+        "        return itertools.repeat(0) if p == 1 else [p]"
+    ),
+}
+
+
+@pytest.mark.parametrize("what", sorted(ENDLESS_OPTIONS))
+def test_memory_bounds_a_game_whose_options_never_end(what):
+    script = MEMORY_SCRIPT.format(name="Endless", body=ENDLESS_OPTIONS[what])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, grown = done.stdout.splitlines()
+    assert first.startswith("MemoryError"), first
+    assert "memory=20971520" in first
+    # Bounded by the 20 MB asked for (and the Python objects of the game),
+    # never the hundreds of megabytes an endless list would take.
+    assert int(grown) < 120, grown
+
+
+# Files whose folder refuses a new file.
+
+
+def unwritable_folder(tmp_path):
+    """A folder where this process cannot create a file, and the error
+    Python's own open() raises there: a folder made read-only, or (as
+    root, who writes there anyway) one of /sys and /proc."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    for folder in (str(locked), "/sys/kernel", "/proc"):
+        probe = os.path.join(folder, "grundy-probe.png")
+        try:
+            with open(probe, "x"):
+                pass
+        except OSError as e:
+            return folder, type(e), e.errno
+        os.remove(probe)
+    pytest.skip("no folder refuses a new file here")
+
+
+def test_a_folder_that_refuses_new_files_is_the_oserror_of_its_cause(tmp_path):
+    folder, expected, errno_expected = unwritable_folder(tmp_path)
+    picture = grundy.heatmap([[1, 0]])
+    for what, write, name in [
+        ("save", lambda path: picture.save(path), "x.png"),
+        ("proof", lambda path: grundy.cram("3x4", proof=path), "x.proof"),
+        ("proof-pathlike", lambda path: grundy.chomp("2x3", proof=Path(path)), "y.proof"),
+    ]:
+        path = os.path.join(folder, name)
+        with pytest.raises(OSError) as e:
+            write(path)
+        assert type(e.value) is expected, (what, type(e.value), e.value)
+        assert e.value.errno == errno_expected, (what, e.value.errno)
+        assert e.value.filename == path, (what, e.value.filename)
+        assert path in str(e.value) and ".tmp" not in str(e.value), str(e.value)
+        assert not os.path.exists(path)
+    if folder.startswith(str(tmp_path)):
+        Path(folder).chmod(0o755)
+        assert os.listdir(folder) == []
+
+
+def test_refused_files_name_the_users_file(tmp_path):
+    picture = grundy.heatmap([[1, 0]])
+    target = tmp_path / "target.png"
+    target.write_bytes(b"x")
+    link = tmp_path / "link.png"
+    link.symlink_to(target)
+    for path, error in [
+        (tmp_path, IsADirectoryError),
+        (tmp_path / "no" / "x.png", FileNotFoundError),
+        (tmp_path / "target.png" / "x.png", NotADirectoryError),
+    ]:
+        with pytest.raises(error) as e:
+            picture.save(path)
+        assert e.value.filename == str(path), (path, e.value.filename)
+        assert e.value.errno is not None
+    # Refusals without a cause of the system (a link, a device) are plain
+    # OSErrors without an errno, their message naming the file.
+    for path in (link, "/dev/null"):
+        with pytest.raises(OSError) as e:
+            picture.save(path)
+        assert type(e.value) is OSError and e.value.errno is None
+        assert str(path) in str(e.value)
+    with pytest.raises(FileNotFoundError) as e:
+        grundy.check_proof(tmp_path / "none.proof")
+    assert e.value.filename == str(tmp_path / "none.proof") and e.value.errno == 2
+
+
+# Negative numbers: every integer argument says its whole range.
+
+NEGATIVE = {
+    "octal-to": (lambda v: grundy.octal("0.77", to=v), r"to must be from 0 to 4294967294"),
+    "octal-threads": (lambda v: grundy.octal("0.77", threads=v), r"threads must be from 1 to 1024"),
+    "value": (lambda v: grundy.octal("0.77").value(v), r"n must be from 0 to 9223372036854775807"),
+    "heaps": (lambda v: grundy.octal("0.77").outcome([v]), r"heaps\[0\] must be from 0 to 9223372036854775807"),
+    "subtraction": (lambda v: grundy.subtraction([3, v]), r"moves\[1\] must be from 1 to 1024"),
+    "subtraction-threads": (lambda v: grundy.subtraction([1], threads=v), r"threads must be from 1 to 1024"),
+    "knight-x": (lambda v: grundy.knight(v, 0), r"x must be from 0 to 9223372036854775807"),
+    "knight-y": (lambda v: grundy.knight(0, v), r"y must be from 0 to 9223372036854775807"),
+    "knight-grid": (lambda v: grundy.knight_grid([0, v], [0]), r"xs\[1\] must be from 0 to 9223372036854775807"),
+    "row-columns": (lambda v: grundy.row([v], width=8), r"columns\[0\] must be from 1 to 8"),
+    "row-width": (lambda v: grundy.row([1], width=v), r"width must be from 1 to 64"),
+    "row-grid": (lambda v: grundy.row_grid(v), r"width must be from 1 to 64"),
+    "graph-n": (lambda v: grundy.graph(v, []), r"n must be from 0 to 4294967293"),
+    "node-kayles-n": (lambda v: grundy.node_kayles(v, []), r"n must be from 0 to 128"),
+    "chomp-rows": (lambda v: grundy.chomp([3, v]), r"rows\[1\] must be from 1 to 126"),
+    "cram-memory": (lambda v: grundy.cram("3x3", memory=v), r"memory must be from 1 to 18446744073709551615"),
+    "cram-threads": (lambda v: grundy.cram("3x3", threads=v), r"threads must be from 1 to 1024"),
+    "nimber-memory": (
+        lambda v: grundy.nimber(type("G", (), {"options": lambda s, p: []})(), 0, memory=v),
+        r"memory must be from 1 to 18446744073709551615",
+    ),
+    "heatmap-scale": (lambda v: grundy.heatmap([[1]], scale=v), r"scale must be from 1 to 64"),
+    "heatmap-width": (lambda v: grundy.heatmap([1, 2], width=v), r"width must be from 1 to 4096"),
+    "heatmap-values": (lambda v: grundy.heatmap([[1, max(v, -1)]]), r"values must be from 0 to 4294967295"),
+    "knight-step": (
+        lambda v: grundy.knight(0, 0, moves=[(v * 2**40, -1)]),
+        r"moves\[0\]: a step must be from -2147483648 to 2147483647",
+    ),
+    # Nodes say the graph's nodes.
+    "graph-edge": (lambda v: grundy.graph(3, [(0, v)]), r"edges\[0\]: node -.+ is out of range \(nodes are 0\.\.=2\)"),
+    "graph-token": (
+        lambda v: grundy.graph(3, [(0, 1)]).outcome([v]),
+        r"tokens\[0\]: node -.+ is out of range \(nodes are 0\.\.=2\)",
+    ),
+    "graph-node": (lambda v: grundy.graph(3, [(0, 1)]).value(v), r"node: node -.+ is out of range \(nodes are 0\.\.=2\)"),
+    "node-kayles-edge": (
+        lambda v: grundy.node_kayles(3, [(0, v)]),
+        r"edges\[0\]: node -.+ is out of range \(nodes are 0\.\.=2\)",
+    ),
+}
+
+
+@pytest.mark.parametrize("value", [-1, -(2**200)], ids=["minus-one", "minus-2-to-200"])
+@pytest.mark.parametrize("what", sorted(NEGATIVE))
+def test_a_negative_integer_is_told_the_whole_range(what, value):
+    call, message = NEGATIVE[what]
+    with pytest.raises(ValueError) as e:
+        call(value)
+    text = str(e.value)
+    assert re.match(message, text), text
+    assert "at most" not in text, text
+    if "must be" in text:
+        assert re.search(r", not -\d", text), text
+
+
+def test_too_large_numbers_keep_their_messages():
+    with pytest.raises(ValueError, match=r"^the number of vertices must be at most 128$"):
+        grundy.node_kayles(129, [])
+    with pytest.raises(ValueError, match=r"^to=8589934592: heap 8589934592 is beyond"):
+        grundy.octal(".6", to=2**33)
+    with pytest.raises(ValueError, match=r"^to must be at most 4294967294, not 10{30}$"):
+        grundy.octal(".6", to=10**30)
+    with pytest.raises(ValueError, match=r"^moves: subtraction set element 2000 at index 0"):
+        grundy.subtraction([2000])
+
+
+def test_checked_proof_indices_are_a_tuples(tmp_path):
+    path = tmp_path / "c.proof"
+    grundy.cram("3x4", proof=path)
+    checked = grundy.check_proof(path)
+    assert checked[-1] == checked[2] == checked.positions
+    for index in (3, -4, 2**70, -(2**70)):
+        with pytest.raises(IndexError):
+            checked[index]
+    assert checked[:2] == (checked.game, checked.nimber)

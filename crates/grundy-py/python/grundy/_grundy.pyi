@@ -33,6 +33,15 @@ Memory = Union[SupportsIndex, str, None]
 Path = Union[str, "os.PathLike[str]"]
 Outcome = Literal["WIN", "LOSE"]
 
+# Iterables are read up to a bound, beyond which a ValueError names the
+# argument and the bound (README, "Errors and files"): heaps and tokens
+# 2**24; edges of graph 2**24 (2**32 - 1 in an array), of node_kayles
+# 65536; moves of subtraction and knight steps 65536; row columns 64;
+# chomp rows 127; knight_grid sides 4096; a Cram board 16 x 16 and heatmap
+# values 4096 x 4096 when not an array; a pair or a step 2 items (3 from a
+# graph's data view). Ctrl-C interrupts any reading. A game's options and
+# components count against memory= as they are read (MemoryError).
+
 class ProofError(ValueError): ...
 
 class CycleError(ValueError):
@@ -70,6 +79,7 @@ class OctalGame:
     @property
     def values(self) -> npt.NDArray[np.uint32]: ...
     def value(self, n: SupportsIndex) -> int: ...
+    # At most 2**24 heaps.
     def outcome(self, heaps: Iterable[SupportsIndex]) -> Outcome: ...
     def hint(self, heaps: Iterable[SupportsIndex]) -> Optional[HeapMove]: ...
     def summary(self) -> str: ...
@@ -84,7 +94,7 @@ def octal(
     progress: Progress = None,
 ) -> OctalGame: ...
 def subtraction(
-    moves: Iterable[SupportsIndex],
+    moves: Iterable[SupportsIndex],  # at most 65536, each from 1 to 1024
     *,
     to: Optional[SupportsIndex] = None,
     threads: Optional[SupportsIndex] = None,
@@ -94,12 +104,15 @@ def subtraction(
 
 # Two-dimensional games.
 
+#: At most 65536 steps, each a pair of 32-bit integers.
 Steps = Union[str, Iterable[Tuple[SupportsIndex, SupportsIndex]], None]
 
 def knight(x: SupportsIndex, y: SupportsIndex, moves: Steps = None) -> int: ...
+# At most 4096 coordinates a side.
 def knight_grid(
     xs: Iterable[SupportsIndex], ys: Iterable[SupportsIndex], moves: Steps = None
 ) -> npt.NDArray[np.uint32]: ...
+# At most 64 columns.
 def row(columns: Iterable[SupportsIndex], width: Optional[SupportsIndex] = 20) -> int: ...
 def row_grid(width: SupportsIndex) -> npt.NDArray[np.uint32]: ...
 
@@ -140,12 +153,15 @@ class GraphGame:
     @property
     def values(self) -> NodeValues: ...
     def value(self, node: SupportsIndex) -> Union[int, Loopy]: ...
+    # At most 2**24 tokens.
     def outcome(self, tokens: Iterable[SupportsIndex]) -> Literal["WIN", "LOSE", "DRAW"]: ...
     def hint(self, tokens: Iterable[SupportsIndex]) -> Optional[TokenMove]: ...
 
 class _HasEdges(Protocol):
     def edges(self) -> Iterable[Tuple[Any, Any]]: ...
 
+#: graph: at most 2**24 edges listed, 2**32 - 1 in an array; node_kayles:
+#: at most 65536.
 Edges = Union[Iterable[Tuple[SupportsIndex, SupportsIndex]], npt.NDArray[np.integer[Any]], _HasEdges]
 
 def graph(n: SupportsIndex, edges: Edges) -> GraphGame: ...
@@ -205,7 +221,7 @@ def node_kayles(
     progress: Progress = None,
 ) -> SearchResult: ...
 def chomp(
-    rows: Union[str, Iterable[SupportsIndex]],
+    rows: Union[str, Iterable[SupportsIndex]],  # at most 127 rows read
     *,
     threads: Optional[SupportsIndex] = None,
     memory: Memory = None,
