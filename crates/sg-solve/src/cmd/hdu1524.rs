@@ -18,7 +18,7 @@ use std::process::ExitCode;
         Output: one line per query, WIN if the player to move wins, else LOSE.\n\
         With --hint: `WIN FROM TO`, move a token from position FROM to TO.\n\
         With --json: one JSON object per query, \
-        {\"outcome\":\"WIN\",\"value\":3,\"move\":{\"token\":1,\"from\":1,\"to\":2}} \
+        {\"outcome\":\"WIN\",\"value\":1,\"move\":{\"token\":1,\"from\":1,\"to\":2}} \
         (value: the XOR of the tokens' Grundy values; move: with --hint).\n\n\
         Example:\n  printf '3\\n1 1\\n1 2\\n0\\n1 0\\n2 0 1\\n0\\n' | grundy hdu1524   # LOSE, WIN"
 )]

@@ -23,7 +23,7 @@ use std::process::ExitCode;
         Output: `Case k: Alice` if the first player wins, else `Case k: Bob`.\n\
         With --hint: `Case k: Alice K X Y`, move knight K (1-based) to (X, Y).\n\
         With --json: one JSON object per test case, \
-        {\"case\":1,\"answer\":\"Alice\",\"value\":3,\"move\":{\"knight\":1,\"x\":0,\"y\":4}} \
+        {\"case\":1,\"answer\":\"Alice\",\"value\":1,\"move\":{\"knight\":1,\"x\":0,\"y\":4}} \
         (value: the XOR of the knights' Grundy values; move: with --hint).\n\n\
         Example:\n  printf '1\\n1\\n3 5\\n' | grundy lightoj1315   # Case 1: Alice"
 )]

@@ -21,6 +21,43 @@ pub fn grundy_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
         .unwrap()
 }
 
+/// `PATH` with the folder of the `grundy` binary under test first, for
+/// commands run by `sh -c` that call it by name.
+pub fn path_with_grundy() -> std::ffi::OsString {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let mut path = std::ffi::OsString::from(bin.parent().unwrap());
+    if let Some(old) = std::env::var_os("PATH") {
+        path.push(":");
+        path.push(old);
+    }
+    path
+}
+
+/// `text` with the number after each JSON key `"seconds":` (the time a
+/// search took) replaced by `_`, so that an example's output and the
+/// program's compare equal.
+pub fn seconds_normalised(text: &str) -> String {
+    number_normalised(text, "seconds")
+}
+
+/// `text` with the number after each JSON key `"KEY":` replaced by `_`.
+pub fn number_normalised(text: &str, key: &str) -> String {
+    let key = format!("\"{key}\":");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(&key) {
+        out.push_str(&rest[..at + key.len()]);
+        rest = &rest[at + key.len()..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || ".eE+-".contains(c)))
+            .unwrap_or(rest.len());
+        out.push('_');
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Runs `grundy ARGS` on `input` and checks the bad-input contract: exit
 /// status 2, one line `error: ...` on standard error (after a note that
 /// the threads asked for were lowered, if any), no panic. Returns

@@ -1,7 +1,7 @@
 //! The help texts say what the output is, and the generated manual page and
 //! shell completions cover every subcommand.
 
-use crate::common::grundy;
+use crate::common::{grundy, number_normalised, path_with_grundy, seconds_normalised};
 use sg_core::knight::TriangleTable;
 
 const SUBCOMMANDS: [&str; 16] = [
@@ -101,4 +101,105 @@ fn completions_for_every_shell() {
     }
     let out = grundy(&["completions", "tcsh"], "");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The JSON object each help text shows is what the program prints for
+/// that help's own example (with `--hint` where the object has a move),
+/// its `"seconds"` aside, and for `cram` its `"positions"` too: the
+/// entries of the search's table, which depend on the number of threads
+/// and change with the search. Those of the small searches are compared:
+/// the 5-cycle of `node-kayles` (0), and `chomp 3x4` on one thread (17,
+/// as on two; more threads may search more).
+#[test]
+fn json_of_the_help_is_the_output() {
+    let dag = "3\n1 1\n1 2\n0\n1 0\n2 0 1\n0\n";
+    let cycle = "5 5\n0 1\n1 2\n2 3\n3 4\n4 0\n";
+    let cases: [(&[&str], &str, usize); 9] = [
+        (&["hdu1524", "--hint", "--json"], dag, 1),
+        (&["uva11927", "--json"], "2 1\n0 1\n1 0\n0 0\n", 0),
+        (&["hdu5724", "--hint", "--json"], "1\n1\n1 19\n", 0),
+        (&["lightoj1315", "--hint", "--json"], "1\n1\n3 5\n", 0),
+        (&["knight", "2", "5", "--json"], "", 0),
+        (&["row", "1", "19", "--json"], "", 0),
+        (&["node-kayles", "--json"], cycle, 0),
+        (
+            &["chomp", "3x4", "--hint", "--json", "--threads", "1"],
+            "",
+            0,
+        ),
+        (&["cram", "4x7", "--hint", "--json"], "", 0),
+    ];
+    for (args, input, line) in cases {
+        let out = grundy(args, input);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let object = printed.lines().nth(line).unwrap();
+        let help = stdout(&[args[0], "--help"]);
+        let normalised = |text: &str| {
+            let text = seconds_normalised(text);
+            if args[0] == "cram" {
+                number_normalised(&text, "positions")
+            } else {
+                text
+            }
+        };
+        assert!(
+            normalised(&help).contains(&normalised(object)),
+            "grundy {} --help does not show {object}:\n{help}",
+            args[0]
+        );
+    }
+    // `proof check`: what it prints of the certificate of Cram 4x7.
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("cram-4x7.proof");
+    let proof = proof.to_str().unwrap();
+    assert!(
+        grundy(&["cram", "4x7", "--proof", proof], "")
+            .status
+            .success()
+    );
+    let checked = stdout(&["proof", "check", proof]);
+    let line = checked.trim_end().split_once(": ").unwrap().1;
+    let help = stdout(&["proof", "check", "--help"]);
+    assert!(
+        help.contains(&format!("`cram 4x7: {line}`")),
+        "{line}:\n{help}"
+    );
+}
+
+/// The examples of the help texts with the output after `#`
+/// (`printf ... | grundy uva11927   # First`) print it, its lines joined
+/// by `, `.
+#[cfg(unix)]
+#[test]
+fn commented_examples_of_the_help_print_the_comment() {
+    let mut count = 0;
+    for name in SUBCOMMANDS {
+        let help = stdout(&[name, "--help"]);
+        for line in help.lines() {
+            let Some((command, shown)) = line.trim_start().split_once("   # ") else {
+                continue;
+            };
+            if !(command.starts_with("printf ") || command.starts_with("grundy ")) {
+                continue;
+            }
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(command)
+                .env("PATH", path_with_grundy())
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{command}: {out:?}");
+            let printed = String::from_utf8(out.stdout).unwrap();
+            let printed: Vec<&str> = printed.lines().collect();
+            assert_eq!(
+                printed.join(", "),
+                shown.trim(),
+                "grundy {name} --help: {command}"
+            );
+            count += 1;
+        }
+    }
+    assert!(count >= 5, "{count} commented examples found");
 }

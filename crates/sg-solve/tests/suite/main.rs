@@ -8,6 +8,7 @@ mod bad_input;
 mod common;
 mod cram_cli;
 mod definitional;
+mod doc_examples;
 mod engine_hardening;
 mod files;
 mod graph;
