@@ -4,9 +4,29 @@
 //! An entry holds a component (its canonical form, the full key: there are
 //! no false hits) and a [`Knowledge`]: the exact nimber, or a lower bound
 //! and a set of values known not to be the nimber. The table is split
-//! into shards, each behind its own lock (two threads rarely want the same
-//! shard at once); a shard is an array of buckets of [`WAYS`] entries,
+//! into shards; a shard is an array of buckets of [`WAYS`] entries,
 //! indexed by the hash of the key.
+//!
+//! # Threads
+//!
+//! Each bucket has its own lock, a bit of its first entry's word: a
+//! lookup locks only the bucket it reads, on the cache line it reads
+//! anyway, so two threads contend only when they want the same bucket
+//! (two in millions), and no line is written by every lookup. A lock per
+//! shard, in a line of its own, was written by every lookup of that shard:
+//! with two threads each line moved from core to core at almost every
+//! lookup, and two threads took 2.0x the CPU time of one for 1.15x the
+//! positions (`cram_time 5x8 2`: 7.0 s by the clock, 13.1 s of CPU).
+//!
+//! A shard grows by a new array of twice its buckets, made the current one
+//! at once; the entries of the old array are then moved into it bucket by
+//! bucket, each old bucket marked moved under its lock (a thread that
+//! finds its bucket moved looks again in the current array). Meanwhile a
+//! lookup may miss an entry not moved yet, which costs a search, never a
+//! wrong answer. The old array is freed once no thread can still be
+//! reading it (`crossbeam-epoch`: a worker of the search stays pinned,
+//! and repins every few hundred expansions, so that a lookup's pin is only
+//! a counter).
 //!
 //! # Memory
 //!
@@ -36,9 +56,11 @@
 //! long computations stay and those of cheap ones, quick to redo, go.
 //! An update of an entry already present keeps the larger work.
 
+use std::cell::UnsafeCell;
 use std::hash::{BuildHasher, Hash};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use crossbeam_epoch::{self as epoch, Atomic, Guard, Owned};
 
 use crate::game::Nimber;
 
@@ -153,17 +175,26 @@ impl Knowledge {
 }
 
 /// What a slot holds besides its key, in one word: bit 63 used, bit 62
-/// exact, bits 32 to 61 the nimber or its lower bound, bits 8 to 31 the
+/// exact, bits 32 to 59 the nimber or its lower bound, bits 8 to 31 the
 /// values `low + 1` to `low + 24` known not to be the nimber, bits 0 to 7
-/// the work (`log2` of the positions expanded, plus one).
+/// the work (`log2` of the positions expanded, plus one). Bits 60 and 61
+/// of a bucket's first word are its lock ([`LOCKED`], [`MOVED`]), never
+/// part of an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 struct Packed(u64);
 
 const USED: u64 = 1 << 63;
 const EXACT: u64 = 1 << 62;
+/// A bucket's lock is held (in its first word).
+const LOCKED: u64 = 1 << 61;
+/// A bucket's entries were moved to the shard's next array (in its first
+/// word; the bucket is never used again).
+const MOVED: u64 = 1 << 60;
+/// The bits of a word that are an entry's.
+const ENTRY_BITS: u64 = !(LOCKED | MOVED);
 /// The largest nimber or bound an entry holds (larger ones are not kept:
 /// only the speed of games with such nimbers suffers).
-const MAX_LOW: Nimber = (1 << 30) - 1;
+const MAX_LOW: Nimber = (1 << 28) - 1;
 /// Values above the bound an entry can exclude.
 const EXCLUDED_BITS: u32 = 24;
 
@@ -197,49 +228,152 @@ impl Packed {
     }
 }
 
-#[derive(Clone, Default)]
-struct Slot<P> {
-    key: P,
-    data: Packed,
-}
-
 /// A bucket: the ways that one hash selects, on a cache line of their own
-/// when the keys are 8 bytes.
-#[derive(Clone, Default)]
+/// when the keys are 8 bytes; its lock is in the first word.
 #[repr(align(64))]
 struct Bucket<P> {
-    slots: [Slot<P>; WAYS],
+    /// Per way, its [`Packed`] entry (and in the first, the lock).
+    words: [AtomicU64; WAYS],
+    /// Per way, its key: read and written only under the bucket's lock.
+    keys: UnsafeCell<[P; WAYS]>,
 }
 
-struct Shard<P> {
-    buckets: Vec<Bucket<P>>,
-    entries: usize,
+impl<P: Default> Default for Bucket<P> {
+    fn default() -> Self {
+        Bucket {
+            words: Default::default(),
+            keys: UnsafeCell::new(std::array::from_fn(|_| P::default())),
+        }
+    }
 }
 
-/// A shard's lock on a cache line of its own (two threads on two shards
-/// do not share a line), with where its buckets are, for prefetching
-/// without the lock.
+// SAFETY: the keys are reached only through a `Locked`, which exists only
+// while its thread holds the bucket's lock (an atomic bit, acquired with
+// `Acquire` and released with `Release`): no two threads touch them at
+// once, so a bucket is as shareable as its keys are sendable.
+unsafe impl<P: Send> Sync for Bucket<P> {}
+
+/// A bucket's lock, held: its entries, to read and write.
+struct Locked<'b, P> {
+    bucket: &'b Bucket<P>,
+}
+
+impl<P> Bucket<P> {
+    /// Takes the bucket's lock (spinning while another thread holds it:
+    /// a lookup holds it for a few comparisons); `None` if the bucket was
+    /// moved to a newer array.
+    #[inline]
+    fn lock(&self) -> Option<Locked<'_, P>> {
+        let first = &self.words[0];
+        loop {
+            let word = first.load(Ordering::Relaxed);
+            if word & MOVED != 0 {
+                return None;
+            }
+            if word & LOCKED == 0
+                && first
+                    .compare_exchange_weak(
+                        word,
+                        word | LOCKED,
+                        Ordering::Acquire,
+                        Ordering::Relaxed,
+                    )
+                    .is_ok()
+            {
+                return Some(Locked { bucket: self });
+            }
+            std::hint::spin_loop();
+        }
+    }
+}
+
+impl<P> Locked<'_, P> {
+    /// The entry of way `i`.
+    #[inline]
+    fn data(&self, i: usize) -> Packed {
+        Packed(self.bucket.words[i].load(Ordering::Relaxed) & ENTRY_BITS)
+    }
+
+    /// Sets the entry of way `i` (the lock bit kept).
+    #[inline]
+    fn set_data(&self, i: usize, data: Packed) {
+        let lock = if i == 0 { LOCKED } else { 0 };
+        self.bucket.words[i].store(data.0 | lock, Ordering::Relaxed);
+    }
+
+    /// The keys.
+    #[inline]
+    fn keys(&mut self) -> &mut [P; WAYS] {
+        // SAFETY: this thread holds the bucket's lock (a `Locked` exists
+        // only then), so no other thread reads or writes the keys, and
+        // `&mut self` makes this the only reference through this lock.
+        unsafe { &mut *self.bucket.keys.get() }
+    }
+
+    /// Releases the lock, marking the bucket moved (its entries were taken
+    /// to a newer array).
+    fn release_moved(self) {
+        let first = &self.bucket.words[0];
+        first.store(MOVED, Ordering::Release);
+        std::mem::forget(self);
+    }
+}
+
+impl<P> Drop for Locked<'_, P> {
+    #[inline]
+    fn drop(&mut self) {
+        // Only the lock's holder writes the first word: a plain store
+        // releases it (a read-modify-write would cost as much again).
+        let first = &self.bucket.words[0];
+        first.store(first.load(Ordering::Relaxed) & !LOCKED, Ordering::Release);
+    }
+}
+
+/// A shard's array of buckets.
+struct Buckets<P> {
+    buckets: Box<[Bucket<P>]>,
+}
+
+impl<P> Buckets<P> {
+    #[inline]
+    fn bucket(&self, hash: u64) -> &Bucket<P> {
+        &self.buckets[hash as usize & (self.buckets.len() - 1)]
+    }
+}
+
+/// A shard: its current array, and for prefetching without a pin, where
+/// it is (read by every lookup, written only when the shard grows: on a
+/// line of its own, which every core keeps).
 #[repr(align(64))]
-struct ShardLock<P> {
-    shard: Mutex<Shard<P>>,
-    /// The address of the first bucket and the number of buckets minus
-    /// one, updated under the lock when the buckets move. Read only to
-    /// prefetch: a stale address costs a useless prefetch, nothing else.
+struct Shard<P> {
+    current: Atomic<Buckets<P>>,
+    /// The address of the current array's first bucket and its number of
+    /// buckets minus one. Read only to prefetch: a stale address costs a
+    /// useless prefetch, nothing else.
     first: AtomicUsize,
     mask: AtomicUsize,
 }
 
+/// What a shard's inserts write: on a line apart from [`Shard`], so that
+/// lookups do not miss on it.
+#[repr(align(64))]
+#[derive(Default)]
+struct ShardCount {
+    /// Entries in the current array (an estimate while it grows).
+    entries: AtomicUsize,
+    /// A thread is growing the shard.
+    growing: AtomicBool,
+}
+
 /// The transposition table (see the module documentation).
 pub(crate) struct Table<P> {
-    shards: Box<[ShardLock<P>]>,
+    shards: Box<[Shard<P>]>,
+    counts: Box<[ShardCount]>,
     shard_bits: u32,
     hasher: FixedHasher,
     /// Bytes of buckets allocated, and the most allowed.
     bytes: AtomicUsize,
     budget: usize,
-    /// Entries stored (kept apart from the shards' counts, to be read
-    /// without their locks).
-    entries: AtomicU64,
 }
 
 /// A fixed, fast hasher: the table's layout does not depend on a random
@@ -297,8 +431,8 @@ impl std::hash::Hasher for MixHasher {
 }
 
 impl<P: Clone + Eq + Hash + Default> Table<P> {
-    /// A table of at most `budget` bytes of buckets, with 64 shards per
-    /// thread (at most 4096).
+    /// A table of at most `budget` bytes of buckets, with
+    /// [`SHARDS_PER_THREAD`] shards per thread (at most 4096).
     pub(crate) fn new(budget: usize, threads: usize) -> Self {
         let wanted = (threads.max(1) * SHARDS_PER_THREAD)
             .next_power_of_two()
@@ -316,13 +450,12 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         };
         let shards = (0..shard_count)
             .map(|_| {
-                let buckets = vec![Bucket::default(); initial];
-                let first = AtomicUsize::new(buckets.as_ptr() as usize);
-                ShardLock {
-                    shard: Mutex::new(Shard {
-                        buckets,
-                        entries: 0,
-                    }),
+                let buckets = Buckets {
+                    buckets: (0..initial).map(|_| Bucket::default()).collect(),
+                };
+                let first = AtomicUsize::new(buckets.buckets.as_ptr() as usize);
+                Shard {
+                    current: Atomic::new(buckets),
                     first,
                     mask: AtomicUsize::new(initial - 1),
                 }
@@ -330,11 +463,11 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             .collect();
         Table {
             shards,
+            counts: (0..shard_count).map(|_| ShardCount::default()).collect(),
             shard_bits: shard_count.trailing_zeros(),
             hasher: FixedHasher,
             bytes: AtomicUsize::new(shard_count * initial * bucket),
             budget,
-            entries: AtomicU64::new(0),
         }
     }
 
@@ -342,108 +475,158 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         self.hasher.hash_one(key)
     }
 
-    fn shard_lock(&self, hash: u64) -> &ShardLock<P> {
-        let index = if self.shard_bits == 0 {
+    fn shard_index(&self, hash: u64) -> usize {
+        if self.shard_bits == 0 {
             0
         } else {
             (hash >> (64 - self.shard_bits)) as usize
-        };
-        &self.shards[index]
-    }
-
-    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, Shard<P>> {
-        self.shard_lock(hash)
-            .shard
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        }
     }
 
     /// Asks the processor to bring `hash`'s bucket into the cache, so that
     /// a `get` soon after does not wait for memory.
     pub(crate) fn prefetch(&self, hash: u64) {
-        let lock = self.shard_lock(hash);
-        let first = lock.first.load(Ordering::Relaxed);
+        let shard = &self.shards[self.shard_index(hash)];
+        let first = shard.first.load(Ordering::Relaxed);
         let offset =
-            (hash as usize & lock.mask.load(Ordering::Relaxed)) * std::mem::size_of::<Bucket<P>>();
+            (hash as usize & shard.mask.load(Ordering::Relaxed)) * std::mem::size_of::<Bucket<P>>();
         prefetch_address(first.wrapping_add(offset));
     }
 
-    /// What the table knows of `key` (its hash is `hash`).
-    pub(crate) fn get(&self, key: &P, hash: u64) -> Option<Knowledge> {
-        let shard = self.shard(hash);
-        let bucket = &shard.buckets[hash as usize & (shard.buckets.len() - 1)];
-        // Every way compared, without a branch per way (which way holds a
-        // key is not predictable): at most one matches.
-        let mut data = Packed(0);
-        for slot in &bucket.slots {
-            if slot.data.used() & (slot.key == *key) {
-                data = slot.data;
+    /// Runs `f` on `hash`'s bucket of its shard's current array, locked
+    /// (`guard` pins this thread: see the module documentation).
+    #[inline]
+    fn with_bucket<T>(&self, hash: u64, guard: &Guard, mut f: impl FnMut(Locked<'_, P>) -> T) -> T {
+        let shard = &self.shards[self.shard_index(hash)];
+        loop {
+            let current = shard.current.load(Ordering::Acquire, guard);
+            // SAFETY: `current` is never null (every shard has an array
+            // from `new` on, and `grow` replaces it by another), and the
+            // array it points to is freed only after every thread pinned
+            // when it was replaced has unpinned (`defer_destroy` in
+            // `grow`); this one is pinned by `guard`.
+            let buckets = unsafe { current.deref() };
+            // A moved bucket: its shard has a newer array (made current
+            // before any bucket was marked moved).
+            if let Some(locked) = buckets.bucket(hash).lock() {
+                return f(locked);
             }
         }
-        data.used().then(|| data.knowledge())
     }
 
-    /// Adds what is now known of `key` to what the table knows.
-    pub(crate) fn put(&self, key: &P, hash: u64, knowledge: Knowledge, work: u64) {
+    /// What the table knows of `key` (its hash is `hash`), `guard`
+    /// pinning this thread.
+    pub(crate) fn get(&self, key: &P, hash: u64, guard: &Guard) -> Option<Knowledge> {
+        self.with_bucket(hash, guard, |mut locked| {
+            // Every way compared, without a branch per way (which way
+            // holds a key is not predictable): at most one matches.
+            let mut data = Packed(0);
+            let words: [Packed; WAYS] = std::array::from_fn(|i| locked.data(i));
+            for (way, key_here) in locked.keys().iter().enumerate() {
+                if words[way].used() & (key_here == key) {
+                    data = words[way];
+                }
+            }
+            data.used().then(|| data.knowledge())
+        })
+    }
+
+    /// Adds what is now known of `key` to what the table knows, `guard`
+    /// pinning this thread.
+    pub(crate) fn put(&self, key: &P, hash: u64, knowledge: Knowledge, work: u64, guard: &Guard) {
         let Some(data) = Packed::new(&knowledge, work) else {
             return;
         };
-        let lock = self.shard_lock(hash);
-        let mut shard = lock.shard.lock().unwrap_or_else(PoisonError::into_inner);
-        if shard.entries >= shard.buckets.len() * WAYS / 2 {
-            self.grow(&mut shard, lock);
-        }
-        let mut bucket = hash as usize & (shard.buckets.len() - 1);
-        if let Some(slot) = shard.buckets[bucket]
-            .slots
-            .iter_mut()
-            .find(|slot| slot.data.used() && slot.key == *key)
-        {
-            let mut merged = slot.data.knowledge();
-            merged.merge(&knowledge);
-            let work = slot.data.work().max(data.work());
-            if let Some(packed) = Packed::new(&merged, 0) {
-                slot.data = Packed(packed.0 & !0xff | work);
+        let index = self.shard_index(hash);
+        loop {
+            match self.insert(index, key, hash, data, true, guard) {
+                Inserted::Done { new } => {
+                    if new {
+                        let count = &self.counts[index];
+                        let entries = count.entries.fetch_add(1, Ordering::Relaxed) + 1;
+                        let len = self.shards[index].mask.load(Ordering::Relaxed) + 1;
+                        if entries >= len * WAYS / 2 {
+                            self.grow(index, guard);
+                        }
+                    }
+                    return;
+                }
+                // A full bucket of a small shard: the shard grows rather
+                // than lose an entry (see the module documentation).
+                Inserted::Full => {
+                    if !self.grow(index, guard) {
+                        self.insert(index, key, hash, data, false, guard);
+                        return;
+                    }
+                }
             }
-            return;
         }
-        // A full bucket of a small shard: the shard grows rather than lose
-        // an entry (see the module documentation).
-        while shard.buckets[bucket]
-            .slots
-            .iter()
-            .all(|slot| slot.data.used())
-            && shard.buckets.len() < SMALL_SHARD_BUCKETS
-            && self.grow(&mut shard, lock)
-        {
-            bucket = hash as usize & (shard.buckets.len() - 1);
-        }
-        let bucket = &mut shard.buckets[bucket];
-        if let Some(empty) = bucket.slots.iter_mut().find(|slot| !slot.data.used()) {
-            *empty = Slot {
-                key: key.clone(),
-                data,
-            };
-            shard.entries += 1;
-            self.entries.fetch_add(1, Ordering::Relaxed);
-            return;
-        }
-        let cheapest = bucket
-            .slots
-            .iter_mut()
-            .min_by_key(|slot| slot.data.work())
-            .expect("a bucket has ways");
-        *cheapest = Slot {
-            key: key.clone(),
-            data,
-        };
     }
 
-    /// Doubles the shard's buckets if the budget allows; whether it did.
-    fn grow(&self, shard: &mut Shard<P>, lock: &ShardLock<P>) -> bool {
+    /// Puts `data` of `key` into its bucket of shard `index`: merged with
+    /// the entry already there, in an empty way, or (unless `grow_first`
+    /// and the shard is small) in place of the entry that cost least.
+    fn insert(
+        &self,
+        index: usize,
+        key: &P,
+        hash: u64,
+        data: Packed,
+        grow_first: bool,
+        guard: &Guard,
+    ) -> Inserted {
+        let small = self.shards[index].mask.load(Ordering::Relaxed) + 1 < SMALL_SHARD_BUCKETS;
+        self.with_bucket(hash, guard, |mut locked| {
+            let words: [Packed; WAYS] = std::array::from_fn(|i| locked.data(i));
+            if let Some(way) = (0..WAYS).find(|&i| words[i].used() && locked.keys()[i] == *key) {
+                let mut merged = words[way].knowledge();
+                merged.merge(&data.knowledge());
+                let work = words[way].work().max(data.work());
+                if let Some(packed) = Packed::new(&merged, 0) {
+                    locked.set_data(way, Packed(packed.0 & !0xff | work));
+                }
+                return Inserted::Done { new: false };
+            }
+            if let Some(way) = (0..WAYS).find(|&i| !words[i].used()) {
+                locked.keys()[way].clone_from(key);
+                locked.set_data(way, data);
+                return Inserted::Done { new: true };
+            }
+            if grow_first && small {
+                return Inserted::Full;
+            }
+            let way = (0..WAYS)
+                .min_by_key(|&i| words[i].work())
+                .expect("a bucket has ways");
+            locked.keys()[way].clone_from(key);
+            locked.set_data(way, data);
+            Inserted::Done { new: false }
+        })
+    }
+
+    /// Doubles shard `index`'s buckets if the budget allows and no other
+    /// thread is growing it; whether it grew.
+    fn grow(&self, index: usize, guard: &Guard) -> bool {
+        let count = &self.counts[index];
+        if count.growing.swap(true, Ordering::Acquire) {
+            return false;
+        }
+        let grew = self.grow_now(index, guard);
+        count.growing.store(false, Ordering::Release);
+        grew
+    }
+
+    /// [`grow`](Self::grow), with the shard's `growing` flag held.
+    fn grow_now(&self, index: usize, guard: &Guard) -> bool {
+        let shard = &self.shards[index];
+        let old = shard.current.load(Ordering::Acquire, guard);
+        // SAFETY: as in `with_bucket` (pinned by `guard`; and only this
+        // thread, holding `growing`, replaces the array).
+        let old_buckets = unsafe { old.deref() };
         let bucket = std::mem::size_of::<Bucket<P>>();
-        let old = shard.buckets.len();
-        let extra = old * bucket;
+        let len = old_buckets.buckets.len();
+        let extra = 2 * len * bucket;
+        // Both arrays while the entries move: the budget holds them both.
         let reserved = self
             .bytes
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bytes| {
@@ -453,37 +636,53 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
             return false;
         }
         let mut buckets: Vec<Bucket<P>> = Vec::new();
-        if buckets.try_reserve_exact(old * 2).is_err() {
+        if buckets.try_reserve_exact(2 * len).is_err() {
             self.bytes.fetch_sub(extra, Ordering::Relaxed);
             return false;
         }
-        buckets.resize(old * 2, Bucket::default());
-        let mask = old * 2 - 1;
+        buckets.resize_with(2 * len, Bucket::default);
+        let next = Owned::new(Buckets {
+            buckets: buckets.into_boxed_slice(),
+        });
+        let first = next.buckets.as_ptr() as usize;
+        shard.current.store(next, Ordering::Release);
+        shard.first.store(first, Ordering::Relaxed);
+        shard.mask.store(2 * len - 1, Ordering::Relaxed);
+        self.counts[index].entries.store(0, Ordering::Relaxed);
+        // The old entries into the new array, bucket by bucket.
+        let mut moved: Vec<(P, Packed)> = Vec::with_capacity(WAYS);
         let mut kept = 0;
-        for slot in std::mem::take(&mut shard.buckets)
-            .into_iter()
-            .flat_map(|b| b.slots)
-        {
-            if !slot.data.used() {
+        for old_bucket in old_buckets.buckets.iter() {
+            let Some(mut locked) = old_bucket.lock() else {
                 continue;
+            };
+            moved.clear();
+            for way in 0..WAYS {
+                let data = locked.data(way);
+                if data.used() {
+                    moved.push((std::mem::take(&mut locked.keys()[way]), data));
+                }
             }
-            let hash = self.hasher.hash_one(&slot.key);
-            if let Some(way) = buckets[hash as usize & mask]
-                .slots
-                .iter_mut()
-                .find(|way| !way.data.used())
-            {
-                *way = slot;
-                kept += 1;
+            locked.release_moved();
+            for (key, data) in moved.drain(..) {
+                let hash = self.hasher.hash_one(&key);
+                if let Inserted::Done { new: true } =
+                    self.insert(index, &key, hash, data, false, guard)
+                {
+                    kept += 1;
+                }
             }
         }
-        self.entries
-            .fetch_sub((shard.entries - kept) as u64, Ordering::Relaxed);
-        shard.entries = kept;
-        lock.first
-            .store(buckets.as_ptr() as usize, Ordering::Relaxed);
-        lock.mask.store(mask, Ordering::Relaxed);
-        shard.buckets = buckets;
+        self.counts[index]
+            .entries
+            .fetch_add(kept, Ordering::Relaxed);
+        // The old array: freed once no thread can be reading it.
+        self.bytes.fetch_sub(len * bucket, Ordering::Relaxed);
+        // SAFETY: `old` is no longer reachable from the table (the shard's
+        // current array was replaced above, and only this thread replaces
+        // it), so only threads pinned now can hold it; `defer_destroy`
+        // frees it once all of them have unpinned.
+        unsafe { guard.defer_destroy(old) };
         true
     }
 
@@ -492,9 +691,12 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         self.entries() as usize
     }
 
-    /// Entries stored, without taking the locks.
+    /// Entries stored (an estimate while a shard grows), without locks.
     pub(crate) fn entries(&self) -> u64 {
-        self.entries.load(Ordering::Relaxed)
+        self.counts
+            .iter()
+            .map(|c| c.entries.load(Ordering::Relaxed) as u64)
+            .sum()
     }
 
     /// The most bytes of buckets allowed.
@@ -506,6 +708,27 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
     pub(crate) fn bytes(&self) -> usize {
         self.bytes.load(Ordering::Relaxed)
     }
+}
+
+impl<P> Drop for Table<P> {
+    fn drop(&mut self) {
+        for shard in self.shards.iter() {
+            // SAFETY: `&mut self`: no other thread uses the table, so the
+            // current arrays can be taken and freed at once.
+            unsafe {
+                let current = shard.current.load(Ordering::Relaxed, epoch::unprotected());
+                drop(current.into_owned());
+            }
+        }
+    }
+}
+
+/// How [`Table::insert`] went.
+enum Inserted {
+    /// Stored; `new` if in a way that was empty.
+    Done { new: bool },
+    /// The bucket is full and the shard small: grow first.
+    Full,
 }
 
 /// Prefetches the cache line at `address` (which need not be valid: a
@@ -576,10 +799,13 @@ mod tests {
             .chain([0])
             .collect();
         for key in &keys {
-            table.put(key, table.hash(key), Knowledge::exact(1), 1);
+            table.put(key, table.hash(key), Knowledge::exact(1), 1, &epoch::pin());
         }
         for key in &keys {
-            assert_eq!(table.get(key, table.hash(key)), Some(Knowledge::exact(1)));
+            assert_eq!(
+                table.get(key, table.hash(key), &epoch::pin()),
+                Some(Knowledge::exact(1))
+            );
         }
     }
 
@@ -588,13 +814,55 @@ mod tests {
         let bucket = std::mem::size_of::<Bucket<u64>>();
         let table: Table<u64> = Table::new(bucket, 1);
         for key in 0..100u64 {
-            table.put(&key, 0, Knowledge::exact(1), 1 << (key / 8));
+            table.put(&key, 0, Knowledge::exact(1), 1 << (key / 8), &epoch::pin());
         }
         assert!(table.bytes() <= bucket);
         // The most expensive survive in the one bucket.
         for key in 96..100u64 {
-            assert_eq!(table.get(&key, 0), Some(Knowledge::exact(1)));
+            assert_eq!(table.get(&key, 0, &epoch::pin()), Some(Knowledge::exact(1)));
         }
-        assert_eq!(table.get(&0, 0), None);
+        assert_eq!(table.get(&0, 0, &epoch::pin()), None);
+    }
+
+    /// Four threads putting and getting keys at once, in a table small
+    /// enough that its shards grow (their entries moved while others read
+    /// them) and then replace entries: a key never gets another's
+    /// knowledge, what is read is what was put for that key, and the
+    /// budget holds.
+    #[test]
+    fn threads_growing_and_replacing_never_mix_keys() {
+        let budget = 1 << 18;
+        let table: Table<u64> = Table::new(budget, 4);
+        let claim = |key: u64| {
+            let mut k = Knowledge::default();
+            k.raise((key % 97) as Nimber);
+            k.exclude((key % 97) as Nimber + 1 + (key % 5) as Nimber);
+            k
+        };
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let (table, claim) = (&table, &claim);
+                scope.spawn(move || {
+                    let mut guard = epoch::pin();
+                    let mut x = 0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(thread + 1);
+                    for i in 0..200_000u64 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let key = x % 60_000;
+                        table.put(&key, table.hash(&key), claim(key), i % 300, &guard);
+                        let other = (x >> 20) % 60_000;
+                        if let Some(k) = table.get(&other, table.hash(&other), &guard) {
+                            assert_eq!(k, claim(other), "key {other}");
+                        }
+                        if i % 256 == 0 {
+                            guard.repin();
+                        }
+                    }
+                });
+            }
+        });
+        assert!(table.bytes() <= budget);
+        assert!(table.len() > 1000);
     }
 }

@@ -243,8 +243,13 @@ impl<G: Game> Worker<'_, '_, G> {
             }
             // Options are played and split a few ahead of their judging,
             // so that their table entries are fetched meanwhile.
-            if i == 0 {
-                for &ahead in candidates.iter().take(AHEAD) {
+            if i == 0 && killer.is_some() {
+                // The killer alone first: it often answers, and the
+                // options played ahead of it would be played for nothing
+                // (Cram 5x8: 3% fewer options played, the same positions).
+                self.expand(option);
+            } else if i == 0 || (i == 1 && killer.is_some()) {
+                for &ahead in candidates.iter().skip(i).take(AHEAD) {
                     self.expand(ahead);
                 }
             } else if let Some(&ahead) = candidates.get(i + AHEAD - 1) {
@@ -252,14 +257,22 @@ impl<G: Game> Worker<'_, '_, G> {
             }
             match self.judge(option, t.unwrap_or(Nimber::MAX)) {
                 // Phase `Target` answers once `t` is found, and notes
-                // nothing (if none has it, phase `Below` will).
+                // nothing (if none has it, phase `Below` will). In every
+                // phase, an option's nimber is a value the frame's is not:
+                // its knowledge (and so the table) keeps it, which answers
+                // a later question about that value without expanding the
+                // frame again (`cram_census` with the endgame table, one
+                // thread: 5x7 601,441 to 555,034 positions expanded, 5x8
+                // 2.73 M to 2.44 M and 0.91x the time).
                 Judged::Exact(n) if single => {
+                    self.stack[depth].knowledge.exclude(n);
                     if Some(n) == t {
                         found = Some(option);
                         missing = 0;
                     }
                 }
                 Judged::Exact(n) => {
+                    self.stack[depth].knowledge.exclude(n);
                     if Some(n) == t && found.is_none() {
                         found = Some(option);
                     }
@@ -340,7 +353,11 @@ impl<G: Game> Worker<'_, '_, G> {
                     .find(|&i| {
                         self.solver
                             .table
-                            .get(&self.lists.parts[start + i], self.lists.hashes[start + i])
+                            .get(
+                                &self.lists.parts[start + i],
+                                self.lists.hashes[start + i],
+                                &self.pin,
+                            )
                             .is_none_or(|k| k.nimber().is_none())
                     })
                     .unwrap_or(len.saturating_sub(1));
@@ -354,7 +371,12 @@ impl<G: Game> Worker<'_, '_, G> {
                 let i = start + frame.k;
                 let hash = self.lists.hashes[i];
                 let c = &self.lists.parts[i];
-                match self.solver.table.get(c, hash).and_then(|k| k.nimber()) {
+                match self
+                    .solver
+                    .table
+                    .get(c, hash, &self.pin)
+                    .and_then(|k| k.nimber())
+                {
                     Some(n) => {
                         frame.x ^= n;
                         frame.k += 1;
@@ -510,7 +532,12 @@ impl<G: Game> Worker<'_, '_, G> {
                 let i = start + frame.k;
                 let hash = self.lists.hashes[i];
                 let c = &self.lists.parts[i];
-                match self.solver.table.get(c, hash).and_then(|k| k.nimber()) {
+                match self
+                    .solver
+                    .table
+                    .get(c, hash, &self.pin)
+                    .and_then(|k| k.nimber())
+                {
                     Some(n) => {
                         frame.x ^= n;
                         frame.k += 1;

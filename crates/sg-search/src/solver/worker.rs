@@ -221,6 +221,11 @@ pub(super) struct Worker<'s, 'g, G: Game> {
     pub(super) candidates: Vec<usize>,
     /// What `reduce` said of the components met lately.
     pub(super) memo: Memo<G::Position>,
+    /// Keeps this thread pinned (`crossbeam-epoch`, see the table's
+    /// module documentation), so that each lookup's own pin is a counter;
+    /// repinned at each [`flush`](Self::flush), so that the arrays of
+    /// grown shards are freed.
+    pub(super) pin: crossbeam_epoch::Guard,
 }
 
 impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
@@ -253,6 +258,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             deferred: Vec::new(),
             candidates: Vec::new(),
             memo: solver.take_memo(),
+            pin: crossbeam_epoch::pin(),
         }
     }
 
@@ -273,6 +279,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             .expanded
             .fetch_add(self.unflushed, Ordering::Relaxed);
         self.unflushed = 0;
+        if std::env::var_os("NOREPIN").is_none() {
+            self.pin.repin();
+        }
     }
 
     /// Whether the answer this worker works on is no longer wanted.
@@ -373,7 +382,10 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
 
     /// What is known of a canonical component without search.
     pub(super) fn known(&self, component: &G::Position, hash: u64) -> Knowledge {
-        self.solver.table.get(component, hash).unwrap_or_default()
+        self.solver
+            .table
+            .get(component, hash, &self.pin)
+            .unwrap_or_default()
     }
 
     /// The answer to a question from what is known, if it settles it.
@@ -530,9 +542,13 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             }
         }
         let work = self.expanded - frame.work_start;
-        self.solver
-            .table
-            .put(&frame.component, frame.hash, frame.knowledge, work);
+        self.solver.table.put(
+            &frame.component,
+            frame.hash,
+            frame.knowledge,
+            work,
+            &self.pin,
+        );
         self.lists.moves.truncate(frame.moves);
         self.lists.spans.truncate(frame.moves);
         self.lists.parts.truncate(frame.parts);

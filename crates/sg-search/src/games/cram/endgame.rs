@@ -271,7 +271,7 @@ mod tests {
             threads: 1,
         };
         let mut missed = 0;
-        for (rows, cols) in [(3, 4), (4, 4), (3, 6), (2, 10)] {
+        for (rows, cols) in [(3, 4), (4, 4), (3, 6), (2, 10), (4, 5), (3, 7)] {
             let plain = Cram::<u64>::new(rows, cols).unwrap();
             let expected = crate::Solver::with_options(&plain, options)
                 .nimber(&plain.start())

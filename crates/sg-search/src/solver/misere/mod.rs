@@ -225,7 +225,7 @@ impl<P: Clone + Eq + std::hash::Hash + Default> Tables<P> {
 
     pub(crate) fn kind(&self, component: &P, hash: u64) -> Option<Kind> {
         self.kinds
-            .get(component, hash)
+            .get(component, hash, &crossbeam_epoch::pin())
             .and_then(|k| k.nimber())
             .map(Kind::from_code)
     }
@@ -233,8 +233,13 @@ impl<P: Clone + Eq + std::hash::Hash + Default> Tables<P> {
     fn put_kind(&self, component: &P, hash: u64, kind: Kind, work: u64) {
         // Codes too large for an entry are not kept.
         if kind.code() != Nimber::MAX {
-            self.kinds
-                .put(component, hash, Knowledge::exact(kind.code()), work);
+            self.kinds.put(
+                component,
+                hash,
+                Knowledge::exact(kind.code()),
+                work,
+                &crossbeam_epoch::pin(),
+            );
         }
     }
 
