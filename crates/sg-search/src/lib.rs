@@ -16,6 +16,7 @@
 //! ```
 
 pub mod bits;
+pub mod checkpoint;
 pub mod game;
 pub mod games;
 pub mod proof;
@@ -24,6 +25,7 @@ mod table;
 
 pub use game::{Game, Nimber, Reduced};
 pub use solver::{Options, Solver, Stats};
+pub use table::Fact;
 
 /// The outcome of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +52,10 @@ pub enum SearchError {
     /// A nimber does not fit in a [`Nimber`].
     #[error("a nimber does not fit in 32 bits")]
     NimberOverflow,
+    /// [`Solver::stop`] was called before the search answered (what it
+    /// learnt stays in the solver: [`Solver::facts`]).
+    #[error("the search was stopped before it answered")]
+    Stopped,
 }
 
 /// The examples of the crate's README.md, compiled and run as doctests.

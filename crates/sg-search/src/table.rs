@@ -174,6 +174,59 @@ impl Knowledge {
     }
 }
 
+/// What the table knows of a component, as [`Solver::facts`](crate::Solver::facts)
+/// gives it and a checkpoint stores it: the exact nimber, or a lower
+/// bound and values above it that are not the nimber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fact {
+    knowledge: Knowledge,
+}
+
+impl Fact {
+    /// The nimber, if the fact is exact.
+    pub fn nimber(&self) -> Option<Nimber> {
+        self.knowledge.nimber()
+    }
+
+    /// The nimber is at least this.
+    pub fn at_least(&self) -> Nimber {
+        self.knowledge.low
+    }
+
+    /// Whether the nimber is known not to be `t`.
+    pub fn excludes(&self, t: Nimber) -> bool {
+        self.knowledge.excludes(t)
+    }
+
+    /// The fact as one word (the layout of the table's entries, without
+    /// the work): what a checkpoint stores.
+    pub fn to_word(&self) -> u64 {
+        Packed::new(&self.knowledge, 0).map_or(0, |p| p.0)
+    }
+
+    /// The fact a word of [`to_word`](Self::to_word) holds, if it is one:
+    /// marked used, none of the lock's bits, no work, and an exact nimber
+    /// with no values excluded.
+    pub fn from_word(word: u64) -> Option<Fact> {
+        let packed = Packed(word);
+        let knowledge = packed.knowledge();
+        let valid = packed.used()
+            && word & !ENTRY_BITS == 0
+            && packed.work() == 0
+            && Packed::new(&knowledge, 0) == Some(packed)
+            && !(knowledge.exact && knowledge.excluded != 0);
+        valid.then_some(Fact { knowledge })
+    }
+
+    pub(crate) fn knowledge(&self) -> Knowledge {
+        self.knowledge
+    }
+
+    pub(crate) fn of(knowledge: Knowledge) -> Fact {
+        Fact { knowledge }
+    }
+}
+
 /// What a slot holds besides its key, in one word: bit 63 used, bit 62
 /// exact, bits 32 to 59 the nimber or its lower bound, bits 8 to 31 the
 /// values `low + 1` to `low + 24` known not to be the nimber, bits 0 to 7
@@ -684,6 +737,40 @@ impl<P: Clone + Eq + Hash + Default> Table<P> {
         // frees it once all of them have unpinned.
         unsafe { guard.defer_destroy(old) };
         true
+    }
+
+    /// Calls `f` with each entry whose computation expanded at least
+    /// `min_work` positions, and that work (each bucket locked in turn
+    /// while the search goes on: an entry moved by a shard growing
+    /// meanwhile may be missed).
+    pub(crate) fn for_each(
+        &self,
+        min_work: u64,
+        guard: &Guard,
+        mut f: impl FnMut(&P, Knowledge, u64),
+    ) {
+        let stored = u64::from(64 - min_work.leading_zeros()).min(255);
+        for shard in self.shards.iter() {
+            let current = shard.current.load(Ordering::Acquire, guard);
+            // SAFETY: as in `with_bucket`.
+            let buckets = unsafe { current.deref() };
+            for bucket in buckets.buckets.iter() {
+                let Some(mut locked) = bucket.lock() else {
+                    continue;
+                };
+                for way in 0..WAYS {
+                    let data = locked.data(way);
+                    if data.used() && data.work() >= stored {
+                        let work = if data.work() == 0 {
+                            0
+                        } else {
+                            1 << (data.work() - 1)
+                        };
+                        f(&locked.keys()[way], data.knowledge(), work);
+                    }
+                }
+            }
+        }
     }
 
     /// Entries stored.

@@ -119,8 +119,11 @@ mod worker;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
 use crate::game::{Game, Nimber};
-use crate::table::Table;
+use crate::table::{Fact, FixedHasher, Knowledge, Table};
 use crate::{Outcome, SearchError};
 use memo::Memo;
 use worker::Worker;
@@ -182,6 +185,13 @@ pub struct Solver<'g, G: Game> {
     memory: usize,
     /// The tables of the misère search, made at its first question.
     misere: OnceLock<misere::Tables<G::Position>>,
+    /// Set by [`Solver::stop`]: the workers end with
+    /// [`SearchError::Stopped`].
+    stopped: AtomicBool,
+    /// What a checkpoint says of components, not trusted: it orders the
+    /// options searched, and nothing is concluded from it (see
+    /// [`Solver::with_hints`]).
+    hints: HashMap<G::Position, Knowledge, FixedHasher>,
 }
 
 /// The stack of the search's threads. The search itself keeps its frames
@@ -221,7 +231,68 @@ impl<'g, G: Game> Solver<'g, G> {
             memos: Mutex::new(Vec::new()),
             memory: options.memory,
             misere: OnceLock::new(),
+            stopped: AtomicBool::new(false),
+            hints: HashMap::default(),
         }
+    }
+
+    /// The solver with `hints`: what a checkpoint (or anything else) says
+    /// of components, which the search uses only to choose what to try
+    /// first, never as facts. A component whose hint says its nimber is
+    /// `n` has the options that the hints say have the values the search
+    /// looks for tried first (and, asked whether its nimber is a larger
+    /// value, the values below looked for first), so that true hints lead
+    /// the search along the proof it would have found, with little of the
+    /// rest; false hints only cost time. Every answer is still proven by
+    /// the search.
+    pub fn with_hints(mut self, hints: impl IntoIterator<Item = (G::Position, Fact)>) -> Self {
+        self.hints = hints
+            .into_iter()
+            .map(|(position, fact)| (position, fact.knowledge()))
+            .collect();
+        self
+    }
+
+    /// Adds `facts` to what the solver knows, trusted: a later search
+    /// answers from them as from its own results. For facts this program
+    /// computed (a checkpoint the user wrote, its checksum intact); a
+    /// false one makes answers wrong. [`with_hints`](Self::with_hints)
+    /// takes the same without trusting them.
+    pub fn learn(&self, facts: impl IntoIterator<Item = (G::Position, Fact)>) {
+        let guard = crossbeam_epoch::pin();
+        for (position, fact) in facts {
+            let hash = self.table.hash(&position);
+            // Kept as if they had cost a long search.
+            self.table
+                .put(&position, hash, fact.knowledge(), u64::MAX >> 8, &guard);
+        }
+    }
+
+    /// What the solver knows of the components whose computation expanded
+    /// at least `min_work` positions, with that work: the valuable part of
+    /// its table, for a checkpoint. Safe to call while another thread
+    /// searches (an entry moved meanwhile may be missed).
+    pub fn facts(&self, min_work: u64) -> Vec<(G::Position, Fact, u64)> {
+        let mut facts = Vec::new();
+        let guard = crossbeam_epoch::pin();
+        self.table
+            .for_each(min_work, &guard, |position, knowledge, work| {
+                facts.push((position.clone(), Fact::of(knowledge), work));
+            });
+        facts
+    }
+
+    /// Asks the searches running now, and those started after, to stop:
+    /// they end with [`SearchError::Stopped`] within a few hundred
+    /// positions expanded per thread. What they learnt stays: the table
+    /// holds only proven facts ([`facts`](Self::facts)).
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`stop`](Self::stop) was called.
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
     }
 
     /// The game.

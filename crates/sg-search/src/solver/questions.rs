@@ -84,6 +84,22 @@ impl<G: Game> Worker<'_, '_, G> {
         }
     }
 
+    /// What the table and the hints (see [`Solver::with_hints`](super::Solver::with_hints)) say of
+    /// whether option `option` of the top frame has nimber `t`: `None`
+    /// when a component has neither a nimber known nor one hinted.
+    fn hinted(&self, option: usize, t: Nimber) -> Option<bool> {
+        let frame = self.stack.last().expect("a frame");
+        let (parts, hashes, mut x) = self.lists.option(frame.moves + option);
+        for (c, &hash) in parts.iter().zip(hashes) {
+            let n = match self.known(c, hash).nimber() {
+                Some(n) => n,
+                None => self.solver.hints.get(c)?.nimber()?,
+            };
+            x ^= n;
+        }
+        Some(x == t)
+    }
+
     /// Looks for an option of nimber `t` (the frame's), and goes on with
     /// the next value for as long as the options' nimbers known to the
     /// frame have it: pass one (the table) over the options whose nimbers
@@ -291,7 +307,20 @@ impl<G: Game> Worker<'_, '_, G> {
                         .get(&self.lists.moves[moves + option])
                         .copied()
                         .unwrap_or(0);
-                    let key = u128::from(largest.min(u64::from(u32::MAX))) << 96
+                    // With hints (a checkpoint's), the options they say
+                    // have `t` first and those they say have not last.
+                    let hinted = match (self.solver.hints.is_empty(), t) {
+                        (false, Some(t)) => self.hinted(option, t),
+                        _ => None,
+                    };
+                    let rank: u128 = match hinted {
+                        Some(true) => 0,
+                        None => 1,
+                        Some(false) => 2,
+                    };
+                    // Rank (2 bits), size (30), history (64), option (32).
+                    let key = rank << 126
+                        | u128::from(largest.min((1 << 30) - 1)) << 96
                         | u128::from(u64::MAX - found) << 32;
                     deferred.push(key | option as u128)
                 }

@@ -461,6 +461,9 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         self.unflushed += 1;
         if self.unflushed == FLUSH {
             self.flush();
+            if self.solver.stopped.load(Ordering::Relaxed) {
+                return Err(Stop::Error(SearchError::Stopped));
+            }
             if self.cancelled() {
                 return Err(Stop::Cancelled);
             }
@@ -473,7 +476,19 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         // the values below it are looked for first, so that a value
         // missing answers no without searching every option for the
         // target (which is rarely any option's nimber).
-        let below_first = matches!(goal, Goal::Equals(target) if u64::from(target) >= u64::from(knowledge.low) + BELOW_FIRST_GAP);
+        // So is a target above the nimber a hint gives (a checkpoint's).
+        let hinted_below = |target: Nimber| {
+            !self.solver.hints.is_empty()
+                && self
+                    .solver
+                    .hints
+                    .get(&component)
+                    .and_then(Knowledge::nimber)
+                    .is_some_and(|n| n < target)
+        };
+        let below_first = matches!(goal, Goal::Equals(target)
+            if u64::from(target) >= u64::from(knowledge.low) + BELOW_FIRST_GAP
+                || (target > knowledge.low && hinted_below(target)));
         let t = match goal {
             Goal::Nimber => knowledge.low,
             Goal::Equals(_) if below_first => knowledge.low,

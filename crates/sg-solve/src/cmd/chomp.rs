@@ -24,7 +24,7 @@ use std::process::ExitCode;
     in misère play (the player who makes the last bite loses), without the nimber. \
     With --json: \
     {\"game\":\"chomp 3x4\",\"nimber\":9,\"outcome\":\"WIN\",\"hint\":[1,2],\
-    \"positions\":17,\"seconds\":0.0}.\n\n\
+    \"positions\":17,\"expanded\":24,\"seconds\":0.0}.\n\n\
     Examples:\n  grundy chomp 6x7 --hint\n  grundy chomp 5,4,4,2 --json\n  \
     grundy chomp 7x7 --misere --hint\n  \
     grundy chomp 8x8 --proof chomp-8x8.proof && grundy proof check chomp-8x8.proof")]

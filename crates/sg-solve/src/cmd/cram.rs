@@ -32,7 +32,7 @@ const MAX_BOARD_FILE: u64 = 1 << 20;
     with --outcome, WIN or LOSE without the nimber. With --misere, who wins in misère \
     play (the player who places the last domino loses), without the nimber. \
     With --json: {\"game\":\"cram 4x7\",\"nimber\":3,\"outcome\":\"WIN\",\
-    \"hint\":[[0,1],[0,2]],\"positions\":11514,\"seconds\":0.03}.\n\n\
+    \"hint\":[[0,1],[0,2]],\"positions\":11514,\"expanded\":13948,\"seconds\":0.03}.\n\n\
     Examples:\n  grundy cram 5x7\n  grundy cram 4x7 --hint --json\n  \
     grundy cram 5x5 --misere --hint\n  \
     grundy cram --board board.txt\n  grundy cram 5x6 --proof cram-5x6.proof && \

@@ -22,7 +22,7 @@ use std::process::ExitCode;
     `move vertex V`, a winning vertex. With --misere, who wins in misère play (the \
     player who picks the last vertex loses), without the nimber. With --json: {\"game\":\"node-kayles, 5 vertices, \
     5 edges\",\"nimber\":0,\"outcome\":\"LOSE\",\"hint\":null,\"positions\":0,\
-    \"seconds\":0.0}; the hint is the vertex.\n\n\
+    \"expanded\":0,\"seconds\":0.0}; the hint is the vertex.\n\n\
     Examples:\n  printf '5 5\\n0 1\\n1 2\\n2 3\\n3 4\\n4 0\\n' | grundy node-kayles\n  \
     grundy node-kayles graph.txt --hint --json\n  \
     grundy node-kayles graph.txt --misere --hint\n  \

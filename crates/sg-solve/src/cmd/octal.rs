@@ -25,7 +25,7 @@ use std::time::Duration;
 const DEFAULT_TO: u64 = 1 << 25;
 
 /// The default of `--checkpoint-every`.
-const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
+pub(crate) const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
 
 /// The Grundy sequence of a take-and-break game and its certified period.
 #[derive(clap::Args, Debug)]
@@ -296,7 +296,7 @@ fn target(to: Option<u64>, heaps: Option<&[u64]>) -> u64 {
 
 /// Parses `--checkpoint-every`: a duration such as `30s`, `10m`, `2h 30m`
 /// (at least a millisecond).
-fn parse_duration(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let duration = humantime::parse_duration(text)
         .map_err(|e| format!("{e}: expected a duration such as 30s, 10m or 2h 30m"))?;
     if duration < Duration::from_millis(1) {

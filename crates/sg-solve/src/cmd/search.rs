@@ -4,7 +4,7 @@
 //! `--proof`.
 
 use super::numbers::number;
-use super::shared::{bad_input, destination};
+use super::shared::{bad_input, destination, print_error, read_named};
 use crate::input::parse_size;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -30,7 +30,8 @@ const QUIET: Duration = Duration::from_secs(1);
 pub(crate) struct SearchArgs {
     /// Print one JSON object: game, nimber, outcome (WIN or LOSE for the
     /// player to move), hint (null without --hint or on a lost position),
-    /// positions (entries in the table) and seconds (of the search).
+    /// positions (entries in the table), expanded (positions whose options
+    /// the search generated: its work) and seconds (of the search).
     #[arg(long)]
     json: bool,
     /// Also print a winning move (none on a lost position).
@@ -74,7 +75,38 @@ pub(crate) struct SearchArgs {
     /// the other games have none). The answer is the same.
     #[arg(long)]
     pub(crate) online: bool,
+    /// Write what the search has learnt of its costliest components to
+    /// FILE every --checkpoint-every, once more when it ends, and when it
+    /// is stopped by Ctrl-C, SIGTERM or SIGHUP (then exit status 128 + the
+    /// signal's number; a second signal stops it at once). FILE is
+    /// replaced whole each time (a temporary file renamed); --resume FILE
+    /// goes on from it.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: how often (e.g. 30s, 10m, 2h 30m).
+    #[arg(long, value_name = "DURATION", requires = "checkpoint",
+          default_value = super::octal::DEFAULT_CHECKPOINT_EVERY,
+          value_parser = super::octal::parse_duration)]
+    checkpoint_every: Duration,
+    /// Go on from a checkpoint of the same game (--checkpoint): what it
+    /// says is used as hints that choose what the search tries first, and
+    /// every answer is proven again, so a file made wrong slows the search
+    /// and never changes its answer.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// With --resume: trust the checkpoint's facts instead of proving them
+    /// again, for a file you made yourself with --checkpoint (its checksum
+    /// guards against damage, not against a file made wrong).
+    #[arg(long, requires = "resume")]
+    trust_resume: bool,
 }
+
+/// The components a checkpoint keeps: those whose computation expanded at
+/// least this many positions (the others are quick to find again).
+const CHECKPOINT_MIN_WORK: u64 = 16;
+
+/// The largest checkpoint read by --resume: 16 GiB.
+const MAX_CHECKPOINT: u64 = 16 << 30;
 
 impl SearchArgs {
     fn options(&self) -> Options {
@@ -115,6 +147,7 @@ struct Answer {
     outcome: &'static str,
     hint: Option<serde_json::Value>,
     positions: usize,
+    expanded: u64,
     seconds: f64,
 }
 
@@ -141,39 +174,92 @@ pub(crate) fn solve<G: ProofGame>(
     if let Some((_, why)) = refused.iter().find(|(given, _)| args.misere && *given) {
         return Ok(bad_input(format!("{why}; it cannot be used with --misere")));
     }
-    // The certificate's file is checked before any work.
+    if args.misere && (args.checkpoint.is_some() || args.resume.is_some()) {
+        return Ok(bad_input(
+            "--checkpoint and --resume keep the normal-play search's table; they cannot be \
+             used with --misere",
+        ));
+    }
+    // The certificate's and the checkpoint's files are checked before any
+    // work.
     let proof_file = args.proof.as_deref().map(destination).transpose()?;
-    let solver = Solver::with_options(game, args.options());
+    let checkpoint_file = args.checkpoint.as_deref().map(destination).transpose()?;
+    let mut solver = Solver::with_options(game, args.options());
+    if let Some(path) = &args.resume {
+        let bytes = read_named(Some(path), MAX_CHECKPOINT, None)?;
+        let facts = match sg_search::checkpoint::decode(game, &bytes) {
+            Ok(facts) => facts,
+            Err(e) => {
+                return Ok(bad_input(format!(
+                    "--resume {}: {e}",
+                    sg_text::shown_path(path)
+                )));
+            }
+        };
+        if args.trust_resume {
+            solver.learn(facts);
+        } else {
+            solver = solver.with_hints(facts);
+        }
+    }
     let root = game.root();
     let begin = Instant::now();
-    let (nimber, win, hint) = with_progress(&solver, "searching", || {
-        if args.misere {
-            // Cram's symmetry is a normal-play strategy: not asked here.
-            let win = solver.misere_outcome(&root)? == Outcome::Win;
-            let hint = match args.hint && win {
-                true => solver.misere_winning_move(&root)?,
-                false => None,
-            };
-            return Ok((None, win, hint));
-        }
-        if args.outcome {
-            if let Some(mv) = show.known_win(game, &root) {
-                return Ok((None, true, args.hint.then_some(mv)));
+    let checkpoints = checkpoint_file.as_ref().map(|file| Checkpoints {
+        file,
+        every: args.checkpoint_every,
+    });
+    let search = with_checkpoints(&solver, game, checkpoints, || {
+        with_progress(&solver, "searching", || {
+            if args.misere {
+                // Cram's symmetry is a normal-play strategy: not asked here.
+                let win = solver.misere_outcome(&root)? == Outcome::Win;
+                let hint = match args.hint && win {
+                    true => solver.misere_winning_move(&root)?,
+                    false => None,
+                };
+                return Ok((None, win, hint));
             }
-            let win = solver.outcome(&root, 0)? == Outcome::Win;
-            let hint = match args.hint && win {
-                true => solver.winning_move(&root)?,
-                false => None,
+            if args.outcome {
+                if let Some(mv) = show.known_win(game, &root) {
+                    return Ok((None, true, args.hint.then_some(mv)));
+                }
+                let win = solver.outcome(&root, 0)? == Outcome::Win;
+                let hint = match args.hint && win {
+                    true => solver.winning_move(&root)?,
+                    false => None,
+                };
+                return Ok((None, win, hint));
+            }
+            let nimber = solver.nimber(&root)?;
+            let hint = match (args.hint, nimber) {
+                (true, 1..) => solver.winning_move(&root)?,
+                _ => None,
             };
-            return Ok((None, win, hint));
-        }
-        let nimber = solver.nimber(&root)?;
-        let hint = match (args.hint, nimber) {
-            (true, 1..) => solver.winning_move(&root)?,
-            _ => None,
-        };
-        Ok::<_, sg_search::SearchError>((Some(nimber), nimber != 0, hint))
+            Ok::<_, sg_search::SearchError>((Some(nimber), nimber != 0, hint))
+        })
     })?;
+    let (nimber, win, hint) = match search {
+        Ok(found) => found,
+        Err(Stopped { signal, written }) => {
+            let path = args
+                .checkpoint
+                .as_deref()
+                .expect("stopped only with --checkpoint");
+            // The command to go on, the path as a shell reads it; a path
+            // that cannot be shown whole on a line is named FILE.
+            let (word, note) = match sg_text::shell_word(path) {
+                Some(word) => (word, ""),
+                None => ("FILE".to_owned(), " (FILE being the file written)"),
+            };
+            print_error(format_args!(
+                "stopped by {}: {written} facts written to {}; go on with the same command and \
+                 --resume {word}{note}",
+                super::shared::signal_name(signal),
+                sg_text::shown_path(path),
+            ));
+            return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+        }
+    };
     let seconds = begin.elapsed().as_secs_f64();
     let outcome = if win { "WIN" } else { "LOSE" };
     let mut out = Vec::new();
@@ -185,6 +271,7 @@ pub(crate) fn solve<G: ProofGame>(
             outcome,
             hint: hint.as_ref().map(|mv| show.json(game, mv)),
             positions: solver.positions(),
+            expanded: solver.expanded(),
             seconds,
         };
         write_json_line(&mut out, &answer);
@@ -215,6 +302,96 @@ pub(crate) fn solve<G: ProofGame>(
     }
     printed?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where and how often a search writes its checkpoints.
+struct Checkpoints<'a> {
+    file: &'a sg_tables::safe_write::Destination,
+    every: Duration,
+}
+
+/// A search stopped by a signal, its last checkpoint written.
+struct Stopped {
+    signal: i32,
+    written: usize,
+}
+
+/// Writes the checkpoint of what `solver` knows now: how many facts.
+fn write_checkpoint<G: ProofGame>(
+    solver: &Solver<'_, G>,
+    game: &G,
+    file: &sg_tables::safe_write::Destination,
+) -> Result<usize> {
+    let facts: Vec<_> = solver
+        .facts(CHECKPOINT_MIN_WORK)
+        .into_iter()
+        .map(|(position, fact, _)| (position, fact))
+        .collect();
+    let bytes = sg_search::checkpoint::encode(game, &facts, GENERATOR);
+    file.write(|out| {
+        out.write_all(&bytes)
+            .with_context(|| format!("cannot write {}", sg_text::shown_path(file.path())))
+    })?;
+    Ok(facts.len())
+}
+
+/// Runs `work` (the search), writing `checkpoints` if given: every
+/// `every` (a line on standard error for each when it is not a terminal,
+/// for the logs of runs in the background), once more at the end, and on
+/// `SIGINT`, `SIGTERM` or `SIGHUP`, which stop the search
+/// ([`Solver::stop`]): then `Err` with the signal, once the last checkpoint
+/// is written.
+fn with_checkpoints<G: ProofGame, T>(
+    solver: &Solver<'_, G>,
+    game: &G,
+    checkpoints: Option<Checkpoints<'_>>,
+    work: impl FnOnce() -> Result<T, sg_search::SearchError>,
+) -> Result<Result<T, Stopped>> {
+    let Some(checkpoints) = checkpoints else {
+        return Ok(Ok(work()?));
+    };
+    let stop = sg_tables::safe_write::StopSignals::catch();
+    let done = AtomicBool::new(false);
+    let log = !std::io::stderr().is_terminal();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = Instant::now();
+            let mut written = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(50));
+                if stop.caught().is_some() {
+                    solver.stop();
+                    return;
+                }
+                if written.elapsed() < checkpoints.every {
+                    continue;
+                }
+                match write_checkpoint(solver, game, checkpoints.file) {
+                    // Never a panic (`2>/dev/full`): the search goes on.
+                    Ok(count) if log => print_error(format_args!(
+                        "checkpoint: {count} facts written to {} after {}",
+                        sg_text::shown_path(checkpoints.file.path()),
+                        humantime::format_duration(Duration::from_secs(start.elapsed().as_secs())),
+                    )),
+                    Ok(_) => {}
+                    Err(e) => print_error(format_args!(
+                        "warning: checkpoint not written (the search goes on): {e:#}"
+                    )),
+                }
+                written = Instant::now();
+            }
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        result
+    });
+    let written = write_checkpoint(solver, game, checkpoints.file)?;
+    match (result, stop.caught()) {
+        (Err(sg_search::SearchError::Stopped), Some(signal)) => {
+            Ok(Err(Stopped { signal, written }))
+        }
+        (result, _) => Ok(Ok(result?)),
+    }
 }
 
 /// Runs `work`, with a progress line on standard error when it is a

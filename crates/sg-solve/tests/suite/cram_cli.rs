@@ -146,7 +146,15 @@ fn the_json_answer_has_exactly_its_keys() {
         .keys()
         .map(String::as_str)
         .collect();
-    let mut expected = vec!["game", "nimber", "outcome", "hint", "positions", "seconds"];
+    let mut expected = vec![
+        "game",
+        "nimber",
+        "outcome",
+        "hint",
+        "positions",
+        "expanded",
+        "seconds",
+    ];
     expected.sort_unstable();
     let mut keys = keys;
     keys.sort_unstable();

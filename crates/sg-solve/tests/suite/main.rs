@@ -28,6 +28,7 @@ mod octal_cli;
 mod quoting;
 mod samples;
 mod scan_paths;
+mod search_checkpoint;
 mod stopped;
 mod table_files;
 mod tables;

@@ -30,6 +30,7 @@ fn misere_json(args: &[&str], input: &str, expected_lose: bool) -> serde_json::V
     assert_eq!(
         keys,
         [
+            "expanded",
             "game",
             "hint",
             "misere",

@@ -107,7 +107,15 @@ fn keys(answer: &serde_json::Value) -> Vec<String> {
     keys
 }
 
-const KEYS: [&str; 6] = ["game", "hint", "nimber", "outcome", "positions", "seconds"];
+const KEYS: [&str; 7] = [
+    "expanded",
+    "game",
+    "hint",
+    "nimber",
+    "outcome",
+    "positions",
+    "seconds",
+];
 
 #[test]
 fn node_kayles_matches_the_definition_and_its_hints_win() {
