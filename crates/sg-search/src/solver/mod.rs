@@ -116,7 +116,7 @@ mod parallel;
 mod questions;
 mod worker;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use std::collections::HashMap;
@@ -177,6 +177,10 @@ pub struct Solver<'g, G: Game> {
     expanded: AtomicU64,
     /// The threads of a parallel search (none for one thread).
     pool: Option<rayon::ThreadPool>,
+    /// Workers searching now, not counting those waiting for the jobs of
+    /// a shared pass two (see `parallel`): fewer than the threads, and a
+    /// thread is idle.
+    searching: AtomicUsize,
     /// The memos of the workers that ended, for the next ones (a worker of
     /// a parallel pass two would otherwise fill a memo of its own from
     /// nothing, for one option).
@@ -227,6 +231,7 @@ impl<'g, G: Game> Solver<'g, G> {
             game,
             table: Table::new(options.memory, threads),
             expanded: AtomicU64::new(0),
+            searching: AtomicUsize::new(0),
             pool,
             memos: Mutex::new(Vec::new()),
             memory: options.memory,
@@ -330,9 +335,11 @@ impl<'g, G: Game> Solver<'g, G> {
         search: impl FnOnce(&mut Worker<'_, 'g, G>) -> Result<T, Stop> + Send,
     ) -> Result<T, SearchError> {
         let run = || {
+            self.searching.fetch_add(1, Ordering::Relaxed);
             let mut worker = Worker::new(self, Vec::new(), 0);
             let result = search(&mut worker);
             worker.retire();
+            self.searching.fetch_sub(1, Ordering::Relaxed);
             public(result)
         };
         match &self.pool {
