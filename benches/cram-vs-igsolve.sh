@@ -19,6 +19,9 @@
 # setting on a machine (e.g. `--edb_segments 1`, which builds an endgame
 # database first, or `-m br`).
 #
+# PIN=1 runs each process on the first CPU alone (`taskset -c 0`): the
+# per-core comparison, with `GRUNDY_ARGS="--threads 1"`.
+#
 # igsolve is not part of this repository: install it with
 #   RUSTFLAGS="-C target-cpu=native" cargo install igsolve --root DIR
 # and put DIR/bin on PATH, or point IGSOLVE at the binary.
@@ -49,6 +52,10 @@ IGSOLVE=$(realpath "$IGSOLVE")
 cargo build --release -q -p sg-solve --bin grundy
 GRUNDY=target/release/grundy
 read -r -a GRUNDY_EXTRA <<<"${GRUNDY_ARGS:-}"
+PINNED=()
+if [ "${PIN:-0}" = 1 ]; then
+    PINNED=(taskset -c 0)
+fi
 read -r -a IGSOLVE_EXTRA <<<"${IGSOLVE_ARGS:-}"
 
 tmp=$(mktemp -d)
@@ -74,12 +81,12 @@ for ((round = 1; round <= ROUNDS; round++)); do
     for board in "${BOARDS[@]}"; do
         rows=${board%x*}
         cols=${board#*x}
-        run_timed "$tmp/ours" "$GRUNDY" cram "$board" --json "${GRUNDY_EXTRA[@]}"
+        run_timed "$tmp/ours" "${PINNED[@]}" "$GRUNDY" cram "$board" --json "${GRUNDY_EXTRA[@]}"
         # In an empty folder of its own: an endgame database igsolve
         # writes (--edb_segments) is built within the run timed, never
         # found from an earlier run, and left nowhere.
         rm -rf "$tmp/igsolve" && mkdir "$tmp/igsolve"
-        run_timed "$tmp/theirs" env -C "$tmp/igsolve" "$IGSOLVE" "${IGSOLVE_EXTRA[@]}" cram -r "$rows" -c "$cols"
+        run_timed "$tmp/theirs" env -C "$tmp/igsolve" "${PINNED[@]}" "$IGSOLVE" "${IGSOLVE_EXTRA[@]}" cram -r "$rows" -c "$cols"
         ours_n=$(sed -n 's/.*"nimber":\([0-9]*\).*/\1/p' "$tmp/ours")
         theirs_n=$(sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p' "$tmp/theirs")
         if [ -z "$ours_n" ] || [ "$ours_n" != "$theirs_n" ]; then
@@ -95,7 +102,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 
 echo
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); grundy ${GRUNDY_ARGS:-(defaults)}; igsolve ${IGSOLVE_ARGS:-(defaults)}"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); grundy ${GRUNDY_ARGS:-(defaults)}; igsolve ${IGSOLVE_ARGS:-(defaults)}; pinned: ${PIN:-0}"
 echo
 echo "| board | nimber | grundy wall (s) | grundy CPU (s) | igsolve wall (s) | igsolve CPU (s) | speed-up (wall) | speed-up (CPU) |"
 echo "|---|---|---|---|---|---|---|---|"
