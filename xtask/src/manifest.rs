@@ -80,6 +80,7 @@ pub(crate) fn render_line(e: &Entry<'_>) -> String {
             "octal catalogue",
             format!("{games} games 0.ddd and 4.ddd, heaps up to {limit} unless certified sooner"),
         ),
+        Game::OctalRuns { games, .. } => ("octal runs", format!("{games} games of a sweep")),
         Game::CramEndgame {
             max_cells,
             polyominoes,

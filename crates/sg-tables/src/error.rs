@@ -337,6 +337,14 @@ pub enum TableError {
         /// The values it says were computed.
         computed: u64,
     },
+    /// A record of an octal-runs table that is not well formed.
+    #[error("octal runs: record {index} is {why}")]
+    RunsRecord {
+        /// The record's index.
+        index: u32,
+        /// What is wrong.
+        why: String,
+    },
     /// A catalogue with another number of records than its metadata says.
     #[error("octal catalogue: {found} records, the metadata says {expected}")]
     CatalogueCount {

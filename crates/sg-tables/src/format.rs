@@ -52,6 +52,9 @@ pub enum TableKind {
     /// Code 7; code 6 was its first layout, without fingerprints, which
     /// readers refuse ([`TableError::RetiredCramEndgame`]).
     CramEndgame,
+    /// What a sweep found of any number of take-and-break games, one
+    /// catalogue record each, by code (`crate::octal_runs`).
+    OctalRuns,
 }
 
 impl TableKind {
@@ -64,6 +67,7 @@ impl TableKind {
             Self::OctalSequence => 4,
             Self::OctalCatalogue => 5,
             Self::CramEndgame => 7,
+            Self::OctalRuns => 8,
         }
     }
 
@@ -77,6 +81,7 @@ impl TableKind {
             5 => Ok(Self::OctalCatalogue),
             RETIRED_CRAM_ENDGAME => Err(TableError::RetiredCramEndgame),
             7 => Ok(Self::CramEndgame),
+            8 => Ok(Self::OctalRuns),
             other => Err(TableError::UnknownKind(other)),
         }
     }
@@ -91,6 +96,7 @@ impl fmt::Display for TableKind {
             Self::OctalSequence => "octal sequence",
             Self::OctalCatalogue => "octal catalogue",
             Self::CramEndgame => "Cram endgame",
+            Self::OctalRuns => "octal runs",
         })
     }
 }
@@ -161,6 +167,14 @@ pub enum Game {
         /// exactly [`crate::cram::FINGERPRINT_BITS`].
         fingerprint_bits: u32,
     },
+    /// What a sweep found of `games` take-and-break games, `len` bytes of
+    /// records (`crate::octal_runs`).
+    OctalRuns {
+        /// The number of games (records).
+        games: u32,
+        /// Length of the records (the payload).
+        len: u64,
+    },
 }
 
 impl Game {
@@ -173,6 +187,7 @@ impl Game {
             Self::OctalSequence { .. } => TableKind::OctalSequence,
             Self::OctalCatalogue { .. } => TableKind::OctalCatalogue,
             Self::CramEndgame { .. } => TableKind::CramEndgame,
+            Self::OctalRuns { .. } => TableKind::OctalRuns,
         }
     }
 
@@ -228,6 +243,7 @@ impl Game {
                 *slots,
                 (*nimber_bits, *fingerprint_bits),
             ),
+            Self::OctalRuns { len, .. } => Ok(*len),
         }
     }
 }
@@ -275,6 +291,12 @@ impl fmt::Display for Game {
                 "Cram endgame: the nimbers of every component of at most {max_cells} cells \
                  ({polyominoes} free polyominoes), {fingerprint_bits}-bit fingerprints"
             ),
+            Self::OctalRuns { games, .. } => {
+                write!(
+                    f,
+                    "octal runs: what a sweep found of {games} take-and-break games"
+                )
+            }
         }
     }
 }

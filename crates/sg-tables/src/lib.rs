@@ -87,6 +87,7 @@ pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod octal;
+pub mod octal_runs;
 pub mod polyomino;
 pub mod safe_write;
 mod table;

@@ -124,6 +124,11 @@ impl<'a> Table<'a> {
         OctalSequenceTable::new(&self.info.metadata.game, self.payload)
     }
 
+    /// The decoded records, if this is an octal-runs table.
+    pub fn octal_runs(&self) -> Result<crate::octal_runs::OctalRuns, TableError> {
+        crate::octal_runs::OctalRuns::new(&self.info.metadata.game, self.payload)
+    }
+
     /// The decoded catalogue, if this is an octal-catalogue table.
     pub fn octal_catalogue(&self) -> Result<OctalCatalogue, TableError> {
         OctalCatalogue::new(&self.info.metadata.game, self.payload)

@@ -41,6 +41,11 @@ impl Table<'_> {
                     .try_for_each(|entry| entry.verify(catalogue.limit()))
             }
             TableKind::CramEndgame => self.cram_endgame()?.verify_values(),
+            TableKind::OctalRuns => self
+                .octal_runs()?
+                .entries()
+                .iter()
+                .try_for_each(crate::octal_runs::verify_run),
         }
     }
 }
