@@ -103,7 +103,7 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
             let _ = writeln!(w, "  entries:         {} (u16 each)", h.payload_len / 2);
         }
         // A pattern's or catalogue's payload is encoded, not entries.
-        TableKind::KnightPattern | TableKind::OctalCatalogue => {}
+        TableKind::KnightPattern | TableKind::OctalCatalogue | TableKind::OctalRuns => {}
         TableKind::CramEndgame => describe_cram(w, &table),
     }
     let _ = writeln!(
@@ -221,6 +221,14 @@ fn verify_table(bytes: &[u8]) -> Result<String, TableError> {
                 "Cram endgame, every polyomino of at most {} cells, {} polyominoes, values checked",
                 c.max_cells(),
                 c.len()
+            )
+        }
+        TableKind::OctalRuns => {
+            let runs = t.octal_runs()?;
+            let solved = runs.entries().iter().filter(|e| e.period.is_some()).count();
+            format!(
+                "octal runs, {} games, {solved} certified, values checked",
+                runs.entries().len()
             )
         }
     })

@@ -49,6 +49,7 @@ subcommands! {
     Knight => knight,
     Row => row,
     Octal => octal,
+    Sweep => sweep,
     Floor => floor,
     Cram => cram,
     NodeKayles => node_kayles,

@@ -121,6 +121,12 @@ pub(crate) struct Args {
     /// Compute even if the compiled-in catalogue has the game.
     #[arg(long)]
     online: bool,
+    /// Answer from the octal-runs tables of DIR (written by `grundy sweep
+    /// merge`), the game's record checked before use (every value computed
+    /// anew from those below it), and extended when it stops short of N;
+    /// a game no table holds is computed.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["resume", "online"])]
+    tables: Option<PathBuf>,
     /// Misère play (the player who makes the last move loses): the misère
     /// quotient of the heaps 0..=N (order, P-portion, presentation,
     /// pretending function, certified period), or with --heaps who wins and
@@ -172,7 +178,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         destination,
         every: args.checkpoint_every,
     });
-    let run = match Run::obtain(rules, to, resume, args.online, checkpoints)? {
+    let run = match Run::obtain_with(
+        rules,
+        to,
+        resume,
+        args.online,
+        args.tables.as_deref(),
+        checkpoints,
+    )? {
         Ok(Ended::Done(run)) => run,
         Ok(Ended::Stopped { signal, computed }) => {
             let out = args.out.as_deref().expect("checkpoints only with --out");
@@ -259,6 +272,7 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
         (args.resume.is_some(), "--resume continues a normal-play run"),
         (args.trust_resume, "--trust-resume applies to --resume"),
         (args.online, "--online skips the normal-play catalogue"),
+        (args.tables.is_some(), "--tables reads normal-play Grundy values"),
         (args.threads.is_some(), "--threads: the misère construction runs on one thread"),
     ];
     if let Some((_, why)) = refused.iter().find(|(given, _)| *given) {

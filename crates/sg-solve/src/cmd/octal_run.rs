@@ -46,6 +46,9 @@ pub(crate) enum Source {
     Catalogue,
     /// Computed now.
     Computed,
+    /// The record of a game in a table of `--tables DIR` (its values
+    /// checked), extended if it stops short of the heap asked for.
+    Table,
     /// A stored run, checked (unless `--trust-resume`) and extended.
     Resumed {
         /// Values in the file.
@@ -60,6 +63,7 @@ impl Source {
     pub(crate) fn describe(self) -> String {
         match self {
             Self::Catalogue => "from the compiled-in catalogue".to_owned(),
+            Self::Table => "from a table of --tables, its values checked".to_owned(),
             Self::Computed => "computed".to_owned(),
             Self::Resumed {
                 stored,
@@ -132,6 +136,19 @@ impl Run {
         online: bool,
         checkpoints: Option<Checkpoints<'_>>,
     ) -> Result<Result<Ended, String>> {
+        Self::obtain_with(rules, to, resume, online, None, checkpoints)
+    }
+
+    /// [`obtain`](Self::obtain), first looking in the tables of `tables`
+    /// (`--tables DIR`) for the game's record.
+    pub(crate) fn obtain_with(
+        rules: Option<Rules>,
+        to: u64,
+        resume: Option<Resume<'_>>,
+        online: bool,
+        tables: Option<&Path>,
+        checkpoints: Option<Checkpoints<'_>>,
+    ) -> Result<Result<Ended, String>> {
         let (sequence, source) = match resume {
             Some(resume) => match resumed(rules, resume)? {
                 Ok(found) => found,
@@ -139,10 +156,31 @@ impl Run {
             },
             None => {
                 let rules = rules.expect("clap requires a game without --resume");
-                if !online && let Some(run) = from_catalogue(&rules, to) {
-                    return Ok(Ok(Ended::Done(run)));
+                let from_tables = tables.and_then(|dir| from_tables(dir, &rules));
+                match from_tables {
+                    Some(entry) if entry.period.is_some() || entry.computed > to => {
+                        return Ok(Ok(Ended::Done(Run {
+                            values: sg_tables::octal_runs::run_values(&entry),
+                            summary: entry,
+                            source: Source::Table,
+                            stopped: None,
+                        })));
+                    }
+                    // Short of the heap asked for: its values, extended.
+                    Some(entry) => {
+                        let values = sg_tables::octal_runs::run_values(&entry);
+                        match Sequence::resume(rules, values) {
+                            Ok(sequence) => (sequence, Source::Table),
+                            Err(e) => return Ok(Err(e.to_string())),
+                        }
+                    }
+                    None => {
+                        if !online && let Some(run) = from_catalogue(&rules, to) {
+                            return Ok(Ok(Ended::Done(run)));
+                        }
+                        (Sequence::new(rules), Source::Computed)
+                    }
                 }
-                (Sequence::new(rules), Source::Computed)
             }
         };
         let (sequence, stopped) = match extend(sequence, to, checkpoints)? {
@@ -210,6 +248,71 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
             None
         }
     }
+}
+
+/// The record of `rules` in the octal-runs tables of `dir` (`--tables`):
+/// of the valid tables (`.sgt` files of the kind, read and checked; any
+/// other is skipped with a warning), the record certified, else the one
+/// computed furthest, its values checked (a record that fails is skipped
+/// with a warning); `None` if no table has the game.
+fn from_tables(dir: &Path, rules: &Rules) -> Option<CatalogueEntry> {
+    let listing = match std::fs::read_dir(dir) {
+        Ok(listing) => listing,
+        Err(e) => {
+            print_error(format_args!(
+                "warning: --tables {}: {e}; computing",
+                sg_text::shown_path(dir)
+            ));
+            return None;
+        }
+    };
+    let mut paths: Vec<std::path::PathBuf> = listing
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgt"))
+        .collect();
+    paths.sort();
+    let mut best: Option<CatalogueEntry> = None;
+    for path in paths {
+        let shown = sg_text::shown_path(&path);
+        // The header first: a table of another kind (a long run's octal
+        // sequence, say) is passed over without reading it.
+        match sg_tables::read_header(&path) {
+            Ok(header) if header.kind == sg_tables::format::TableKind::OctalRuns => {}
+            Ok(_) => continue,
+            Err(e) => {
+                print_error(format_args!("warning: {shown}: skipped: {e}"));
+                continue;
+            }
+        }
+        let file = match sg_tables::read_file(&path) {
+            Ok(file) => file,
+            Err(e) => {
+                print_error(format_args!("warning: {shown}: skipped: {e}"));
+                continue;
+            }
+        };
+        let runs = match file.table().octal_runs() {
+            Ok(runs) => runs,
+            Err(e) => {
+                print_error(format_args!("warning: {shown}: skipped: {e}"));
+                continue;
+            }
+        };
+        let Some(entry) = runs.get(rules) else {
+            continue;
+        };
+        let better = |b: &CatalogueEntry| {
+            (entry.period.is_some(), entry.computed) > (b.period.is_some(), b.computed)
+        };
+        if best.as_ref().is_some_and(|b| !better(b)) {
+            continue;
+        }
+        match sg_tables::octal_runs::verify_run(entry) {
+            Ok(()) => best = Some(entry.clone()),
+            Err(e) => print_error(format_args!("warning: {shown}: {rules} skipped: {e}")),
+        }
+    }
+    best
 }
 
 /// The stored run of `resume`, checked unless trusted, ready to extend;

@@ -30,6 +30,7 @@ mod samples;
 mod scan_paths;
 mod search_checkpoint;
 mod stopped;
+mod sweep;
 mod table_files;
 mod tables;
 mod threads;

@@ -1,0 +1,302 @@
+//! `grundy sweep` and `grundy sweep merge` through the real binary: a sweep
+//! in shards merges to the bytes of a sweep on one machine; run again it
+//! skips what is done; stopped by a signal it goes on from its checkpoint;
+//! the merged table answers `grundy octal --tables DIR` as the engine does;
+//! a corrupt, truncated or foreign run is refused with its name.
+
+#![cfg(unix)]
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> Output {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    out
+}
+
+fn merged(dirs: &[&Path], out: &Path) -> Vec<u8> {
+    let mut args = vec!["sweep", "merge"];
+    let dirs: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+    args.extend(dirs.iter().map(String::as_str));
+    let out_arg = out.display().to_string();
+    args.extend(["--out", &out_arg]);
+    ok(&args);
+    std::fs::read(out).unwrap()
+}
+
+#[test]
+fn shards_merge_to_the_table_of_one_sweep_and_answer_as_the_engine() {
+    let tmp = tempfile::tempdir().unwrap();
+    let whole = tmp.path().join("whole");
+    let w = whole.display().to_string();
+    ok(&["sweep", "0.dd", "4.h", "--to", "1500", "--out", &w]);
+    let summary = std::fs::read_to_string(whole.join("summary.tsv")).unwrap();
+    assert_eq!(summary.lines().count(), 1 + 64 + 16, "{summary}");
+    // Four shards in two folders, in any order.
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    for (k, dir) in [(3, &a), (0, &b), (1, &a), (2, &b)] {
+        let shard = format!("{k}/4");
+        let d = dir.display().to_string();
+        ok(&[
+            "sweep", "0.dd", "4.h", "--to", "1500", "--out", &d, "--shard", &shard,
+        ]);
+        assert!(dir.join(format!("summary-{k}-of-4.tsv")).exists());
+    }
+    let one = merged(&[&whole], &tmp.path().join("one.sgt"));
+    let shards = merged(&[&b, &a], &tmp.path().join("shards.sgt"));
+    assert_eq!(one, shards);
+    // Merged again: the same bytes.
+    assert_eq!(merged(&[&whole], &tmp.path().join("again.sgt")), one);
+    // Run again: everything done, nothing changed.
+    let out = ok(&["sweep", "0.dd", "4.h", "--to", "1500", "--out", &w]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.lines().filter(|l| l.contains(": done before,")).count(),
+        80,
+        "{err}"
+    );
+    // The table answers as the engine does, through heap 1500 and beyond.
+    let tables = tmp.path().join("tables");
+    std::fs::create_dir(&tables).unwrap();
+    std::fs::copy(tmp.path().join("one.sgt"), tables.join("sweep.sgt")).unwrap();
+    let t = tables.display().to_string();
+    for code in ["0.76", "0.77", "4.f", "0.16"] {
+        for to in ["1500", "2500"] {
+            let from_table = ok(&["octal", code, "--tables", &t, "--to", to, "--values"]);
+            let engine = ok(&["octal", code, "--online", "--to", to, "--values"]);
+            assert_eq!(from_table.stdout, engine.stdout, "{code} to {to}");
+        }
+    }
+    let text =
+        String::from_utf8(ok(&["octal", "0.76", "--tables", &t, "--to", "1500"]).stdout).unwrap();
+    assert!(
+        text.contains("from a table of --tables, its values checked"),
+        "{text}"
+    );
+    let info = String::from_utf8(
+        ok(&[
+            "tables",
+            "verify",
+            &tmp.path().join("one.sgt").display().to_string(),
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(info.contains("octal runs, 80 games"), "{info}");
+}
+
+#[test]
+fn a_stopped_sweep_goes_on_from_its_checkpoint() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sweep");
+    let d = dir.display().to_string();
+    // 0.8 (take one, leave three heaps) costs the cube of the heap.
+    let args = [
+        "sweep",
+        "0.8",
+        "0.7d",
+        "--to",
+        "5000",
+        "--out",
+        &d,
+        "--threads",
+        "1",
+    ];
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint-every", "50ms"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let run = dir.join("runs").join("0.8.sgt");
+    let start = Instant::now();
+    while !run.exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    crate::common::signal(&child, "TERM");
+    let status = child.wait().unwrap();
+    if status.success() {
+        // Done before the signal (a fast machine): nothing to resume.
+        return;
+    }
+    assert_eq!(status.code(), Some(128 + 15));
+    let out = ok(&args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    let line = err.lines().find(|l| l.contains(" 0.8: ")).unwrap();
+    assert!(line.contains("resumed from "), "{err}");
+    // The merged table is that of a sweep never stopped.
+    let fresh = tmp.path().join("fresh");
+    let f = fresh.display().to_string();
+    ok(&["sweep", "0.8", "0.7d", "--to", "5000", "--out", &f]);
+    assert_eq!(
+        merged(&[&dir], &tmp.path().join("stopped.sgt")),
+        merged(&[&fresh], &tmp.path().join("fresh.sgt"))
+    );
+}
+
+#[test]
+fn corrupt_truncated_and_foreign_runs_are_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sweep");
+    let d = dir.display().to_string();
+    ok(&["sweep", "0.1d", "--to", "300", "--out", &d]);
+    let runs = dir.join("runs");
+    let out = tmp.path().join("out.sgt");
+    let o = out.display().to_string();
+    let refused = |why: &str| {
+        let result = grundy(&["sweep", "merge", &d, "--out", &o]);
+        assert_eq!(result.status.code(), Some(1), "{why}: {result:?}");
+        let err = String::from_utf8(result.stderr).unwrap();
+        assert!(!out.exists(), "{why}: a table was written");
+        err
+    };
+    let original = std::fs::read(runs.join("0.16.sgt")).unwrap();
+    // Truncated.
+    std::fs::write(runs.join("0.16.sgt"), &original[..original.len() - 3]).unwrap();
+    assert!(refused("truncated").contains("0.16.sgt"));
+    // A wrong value, checksums made right by writing a table of them.
+    let mut values: Vec<u16> = original[original.len() - 602..]
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    values[100] ^= 1;
+    let mut file = std::fs::File::create(runs.join("0.16.sgt")).unwrap();
+    sg_tables::octal::write_octal_sequence(&mut file, "0.16", "a forger", &values).unwrap();
+    drop(file);
+    let err = refused("a wrong value");
+    assert!(
+        err.contains("0.16.sgt") && err.contains("not those of 0.16"),
+        "{err}"
+    );
+    // Another game under this name.
+    std::fs::write(
+        runs.join("0.16.sgt"),
+        std::fs::read(runs.join("0.17.sgt")).unwrap(),
+    )
+    .unwrap();
+    assert!(refused("foreign").contains("holds the game 0.17"));
+    // Not a table at all.
+    std::fs::write(runs.join("0.16.sgt"), b"junk").unwrap();
+    assert!(refused("junk").contains("0.16.sgt"));
+    // Put back: merged.
+    std::fs::write(runs.join("0.16.sgt"), &original).unwrap();
+    ok(&["sweep", "merge", &d, "--out", &o]);
+    // The sweep itself refuses a foreign file in its folder.
+    std::fs::write(runs.join("0.15.sgt"), b"junk").unwrap();
+    let result = grundy(&["sweep", "0.1d", "--to", "300", "--out", &d]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("0.15.sgt"));
+}
+
+#[test]
+fn specs_that_name_no_game_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("s").display().to_string();
+    for spec in ["0.g", "d.7", "0.hhhhhhhhh", "@/nonexistent/codes.txt"] {
+        let out = grundy(&["sweep", spec, "--to", "10", "--out", &d]);
+        assert_eq!(out.status.code(), Some(2), "{spec}: {out:?}");
+    }
+    for shard in ["4/4", "x/2", "1/0"] {
+        let out = grundy(&["sweep", "0.d", "--to", "10", "--out", &d, "--shard", shard]);
+        assert_eq!(out.status.code(), Some(2), "{shard}: {out:?}");
+    }
+}
+
+#[test]
+fn two_sweeps_of_one_folder_at_once_compute_each_game_once_and_both_finish() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sweep");
+    let d = dir.display().to_string();
+    // 0.8 to heap 4000 takes a second or two: the sweeps meet on it.
+    let args = [
+        "sweep",
+        "0.8",
+        "0.7d",
+        "--to",
+        "4000",
+        "--out",
+        &d,
+        "--threads",
+        "1",
+    ];
+    let spawn = || {
+        Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (spawn(), spawn());
+    let outputs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+    let mut computed = 0;
+    for out in &outputs {
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        // Every game has its line in each sweep: the other's games waited for.
+        for code in ["0.8", "0.7", "0.71", "0.77"] {
+            let line = err
+                .lines()
+                .find(|l| {
+                    l.contains(&format!(" {code}: "))
+                        && !l.contains("another sweep")
+                        && !l.contains("waiting")
+                })
+                .unwrap_or_else(|| panic!("no line for {code}: {err}"));
+            if code == "0.8" && !line.contains("done before") {
+                computed += 1;
+            }
+        }
+    }
+    // The slow game was computed by one sweep only; the other found it done.
+    assert_eq!(computed, 1, "{outputs:?}");
+    // One summary of every game, whichever sweep wrote it last.
+    let summary = std::fs::read_to_string(dir.join("summary.tsv")).unwrap();
+    assert_eq!(summary.lines().count(), 1 + 9, "{summary}");
+    let fresh = tmp.path().join("fresh");
+    let f = fresh.display().to_string();
+    ok(&["sweep", "0.8", "0.7d", "--to", "4000", "--out", &f]);
+    assert_eq!(
+        merged(&[&dir], &tmp.path().join("both.sgt")),
+        merged(&[&fresh], &tmp.path().join("fresh.sgt"))
+    );
+}
+
+#[test]
+fn a_folder_that_is_a_file_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("plain");
+    std::fs::write(&file, b"mine").unwrap();
+    let p = file.display().to_string();
+    let out = grundy(&["sweep", "0.7", "--to", "10", "--out", &p]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("plain"),
+        "{out:?}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"mine");
+    let out = grundy(&[
+        "sweep",
+        "merge",
+        &p,
+        "--out",
+        &tmp.path().join("t.sgt").display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("plain"),
+        "{out:?}"
+    );
+}
