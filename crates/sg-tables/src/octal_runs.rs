@@ -22,6 +22,7 @@ use crate::error::TableError;
 use crate::format::{Game, TableKind};
 use crate::octal::CatalogueEntry;
 use sg_core::octal::{OctalError, Period, Rules, Sequence, check_values};
+use std::ops::ControlFlow;
 
 /// The decoded records of an octal-runs table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,16 +146,19 @@ pub fn run_values(entry: &CatalogueEntry) -> Vec<u16> {
     entry.all_values().unwrap_or_else(|| entry.values.clone())
 }
 
-/// Checks a record of an octal-runs table against the game's rules: every
-/// value computed anew from the values below it
-/// ([`sg_core::octal::check_values`], on the current rayon pool), then
-/// every field against the summary of those values (period certified by
-/// the periodicity theorem, largest value, rare mask, count and last rare
-/// heap). It costs what computing the game to `computed` costs, shared by
-/// the threads.
+/// Checks a record of an octal-runs table against the game's rules, then
+/// every field against the summary of its values (period certified by
+/// the periodicity theorem, values computed, largest value, rare mask,
+/// count and last rare heap). A record without a period: every value
+/// computed anew from the values below it
+/// ([`sg_core::octal::check_values`], on the current rayon pool). A
+/// certified one: the game computed from its rules until its period is
+/// certified, each value compared with the record's as it comes, so that
+/// a record claiming more heaps than its file holds costs at most what
+/// computing to its first wrong value costs. A right record costs what
+/// computing the game to `computed` costs.
 pub fn verify_run(entry: &CatalogueEntry) -> Result<(), TableError> {
     let code = || entry.rules.to_string();
-    let values = run_values(entry);
     let computed = |error: OctalError| match error {
         OctalError::WrongValue {
             heap,
@@ -171,8 +175,53 @@ pub fn verify_run(entry: &CatalogueEntry) -> Result<(), TableError> {
             error,
         },
     };
-    check_values(&entry.rules, &values, &mut |_| {}).map_err(computed)?;
-    let found = run_entry(&entry.rules, values).map_err(computed)?;
+    let found = match entry.period {
+        // A certified record: its values (those stored, then the period's
+        // repetition) compared with the game's as they are computed, until
+        // its period is certified anew or a value differs. Never more than
+        // the record's `computed` heaps: what a right record costs, while
+        // a wrong one claiming a huge `computed` costs only the heaps up
+        // to its first wrong value.
+        Some(period) => {
+            let (pre, per) = (period.preperiod as usize, period.period as usize);
+            let stored = &entry.values;
+            let predicted = |h: usize| {
+                if h < stored.len() {
+                    stored[h]
+                } else {
+                    stored[pre + (h - pre) % per]
+                }
+            };
+            let mut sequence = Sequence::new(entry.rules.clone());
+            let mut checked = 0;
+            let mut wrong = None;
+            sequence
+                .extend_watched(entry.computed.saturating_sub(1), &mut |values| {
+                    for (h, &value) in values.iter().enumerate().skip(checked) {
+                        if value != predicted(h) {
+                            wrong = Some((h as u64, predicted(h), value));
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    checked = values.len();
+                    ControlFlow::Continue(())
+                })
+                .map_err(computed)?;
+            if let Some((heap, stored, expected)) = wrong {
+                return Err(TableError::OctalValue {
+                    code: code(),
+                    heap,
+                    stored,
+                    expected: u64::from(expected),
+                });
+            }
+            run_entry(&entry.rules, sequence.into_values()).map_err(computed)?
+        }
+        None => {
+            check_values(&entry.rules, &entry.values, &mut |_| {}).map_err(computed)?;
+            run_entry(&entry.rules, entry.values.clone()).map_err(computed)?
+        }
+    };
     if found != *entry {
         let show = |e: &CatalogueEntry| {
             format!(
@@ -362,5 +411,44 @@ mod tests {
         let at = bad.windows(4).position(|w| w == b"0.77").unwrap();
         bad[at..at + 4].copy_from_slice(b"00.7");
         assert!(OctalRuns::new(&game(&bad, 2), &bad).is_err());
+    }
+}
+
+#[cfg(test)]
+mod crafted {
+    use super::*;
+
+    /// A certified record claiming far more heaps than the game needs, or
+    /// a period the game does not have, fails fast, without computing or
+    /// allocating the heaps it claims.
+    #[test]
+    fn a_certified_record_claiming_huge_runs_fails_at_its_first_wrong_heap() {
+        let mut s = Sequence::new(Rules::parse("0.7").unwrap());
+        s.extend_to(100, &mut |_| {}).unwrap();
+        let mut entry = run_entry(s.rules(), s.values().to_vec()).unwrap();
+        assert!(entry.period.is_some());
+        verify_run(&entry).unwrap();
+        entry.computed = 1 << 40;
+        assert!(verify_run(&entry).is_err());
+        // 0.8's values grow: a period of 2 claimed to 2^31 heaps is wrong
+        // within the first few heaps.
+        let mut s = Sequence::new(Rules::parse("0.8").unwrap());
+        s.extend_to(3, &mut |_| {}).unwrap();
+        let values = s.values()[..2].to_vec();
+        let claim = CatalogueEntry {
+            rules: Rules::parse("0.8").unwrap(),
+            computed: 1 << 31,
+            period: Some(Period {
+                preperiod: 0,
+                period: 2,
+                certified_with: 1 << 31,
+            }),
+            values,
+            ..entry.clone()
+        };
+        assert!(matches!(
+            verify_run(&claim),
+            Err(TableError::OctalValue { .. })
+        ));
     }
 }

@@ -158,10 +158,27 @@ impl Run {
                 let rules = rules.expect("clap requires a game without --resume");
                 let from_tables = tables.and_then(|dir| from_tables(dir, &rules));
                 match from_tables {
-                    Some(entry) if entry.period.is_some() || entry.computed > to => {
+                    Some(entry) if entry.period.is_some() => {
                         return Ok(Ok(Ended::Done(Run {
                             values: sg_tables::octal_runs::run_values(&entry),
                             summary: entry,
+                            source: Source::Table,
+                            stopped: None,
+                        })));
+                    }
+                    // Beyond the heap asked for: the values to it, as a
+                    // run to it finds them.
+                    Some(entry) if entry.computed > to => {
+                        let mut values = sg_tables::octal_runs::run_values(&entry);
+                        values.truncate((to + 1) as usize);
+                        let summary = match sg_tables::octal_runs::run_entry(&rules, values.clone())
+                        {
+                            Ok(summary) => summary,
+                            Err(e) => return Ok(Err(e.to_string())),
+                        };
+                        return Ok(Ok(Ended::Done(Run {
+                            values,
+                            summary,
                             source: Source::Table,
                             stopped: None,
                         })));

@@ -28,9 +28,10 @@ use std::time::{Duration, Instant};
 /// The generator named in the tables written.
 const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
 
-/// The most games one sweep names (a pattern of 16 hexadecimal places
-/// names 16^6 = 16,777,216).
-const MAX_GAMES: usize = 1 << 24;
+/// The most games one sweep names (2^20: `0.ddddddd` names 8^7 = 2^21,
+/// `0.hhhhh` exactly 2^20). Listing them takes about 100 MB and a second,
+/// in every task of a sharded sweep.
+const MAX_GAMES: usize = 1 << 20;
 
 /// Many take-and-break games, each computed to heap N into DIR.
 #[derive(clap::Args, Debug)]
@@ -42,8 +43,9 @@ const MAX_GAMES: usize = 1 << 24;
     SPEC names games: a code (0.77, 4.3c); a pattern, where each `d` is any octal digit \
     and each `h` any hexadecimal digit (0.ddd: the 512 codes 0.000 to 0.777; 4.hh: 256); \
     or @FILE, a file of codes and patterns, one a line (blank lines and lines from `#` \
-    are skipped). Codes that name the same game (0.70 and 0.7) are one game; the games \
-    are sorted by code.\n\n\
+    are skipped). Write the hexadecimal digit 13 as D (0.1D is one game, 0.1d eight). \
+    Codes that name the same game (0.70 and 0.7) are one game; the games are sorted by \
+    code, and named with their hexadecimal digits in capitals (runs/4.0D.sgt).\n\n\
     Each game is computed as `grundy octal CODE --to N --out DIR/runs/CODE.sgt` computes \
     it: until its period is certified or heap N, with a checkpoint every \
     --checkpoint-every. Run again, the sweep skips the games done, resumes the others \
@@ -150,12 +152,18 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Err(message) => return Ok(bad_input(message)),
     };
     let (k, m) = args.shard.unwrap_or((0, 1));
+    let named = games.len();
     let mine: Vec<Rules> = games
         .into_iter()
         .enumerate()
         .filter(|(i, _)| *i as u64 % m == k)
         .map(|(_, rules)| rules)
         .collect();
+    if mine.is_empty() {
+        print_error(format_args!(
+            "sweep: shard {k}/{m} has no game (the sweep names {named}); its summary is empty"
+        ));
+    }
     let runs = dir.join("runs");
     std::fs::create_dir_all(&runs)
         .with_context(|| format!("cannot make the folder {}", sg_text::shown_path(&runs)))?;
@@ -219,6 +227,8 @@ impl Sweep<'_> {
     /// done, or go on from its checkpoint), or not at all with
     /// `--leave-busy`.
     fn all(mut self, games: &[Rules]) -> Result<ExitCode> {
+        // The summary from the start (an empty shard's too).
+        self.write_summary()?;
         let mut busy: Vec<(usize, &Rules)> = Vec::new();
         for (i, rules) in games.iter().enumerate() {
             match self.claim(rules, false)? {
@@ -230,10 +240,11 @@ impl Sweep<'_> {
                 }
                 Claim::Busy => {
                     print_error(format_args!(
-                        "sweep: [{}/{}] {rules}: another sweep of this folder is computing it; \
+                        "sweep: [{}/{}] {}: another sweep of this folder is computing it; \
                          back to it at the end",
                         i + 1,
-                        self.count
+                        self.count,
+                        name(rules)
                     ));
                     busy.push((i, rules));
                 }
@@ -242,18 +253,20 @@ impl Sweep<'_> {
         if self.args.leave_busy {
             for (i, rules) in busy {
                 print_error(format_args!(
-                    "sweep: [{}/{}] {rules}: left to the other sweep (--leave-busy)",
+                    "sweep: [{}/{}] {}: left to the other sweep (--leave-busy)",
                     i + 1,
-                    self.count
+                    self.count,
+                    name(rules)
                 ));
             }
             return Ok(ExitCode::SUCCESS);
         }
         for (i, rules) in busy {
             print_error(format_args!(
-                "sweep: [{}/{}] {rules}: waiting for the other sweep to be done with it",
+                "sweep: [{}/{}] {}: waiting for the other sweep to be done with it",
                 i + 1,
-                self.count
+                self.count,
+                name(rules)
             ));
             let lock = self.claim(rules, true)?;
             if let Some(stopped) = self.one(i, rules)? {
@@ -268,13 +281,8 @@ impl Sweep<'_> {
     /// without locks (some network ones) the sweep goes on without, once
     /// warned.
     fn claim(&mut self, rules: &Rules, wait: bool) -> Result<Claim> {
-        let path = self.locks.join(format!("{rules}.lock"));
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", sg_text::shown_path(&path)))?;
+        let path = self.locks.join(format!("{}.lock", name(rules)));
+        let file = open_lock(&path)?;
         let locked = if wait {
             file.lock().map_err(std::fs::TryLockError::Error)
         } else {
@@ -305,12 +313,7 @@ impl Sweep<'_> {
     /// sweeps of one folder at once lose none of each other's lines).
     fn write_summary(&mut self) -> Result<()> {
         let path = self.locks.join("summary.lock");
-        let lock = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", sg_text::shown_path(&path)))?;
+        let lock = open_lock(&path)?;
         match lock.lock() {
             Ok(()) => {}
             Err(error) if unsupported(&error) => {}
@@ -334,7 +337,7 @@ impl Sweep<'_> {
     /// checkpointed, computed otherwise; its line printed and added to the
     /// summary. The exit status if a signal stopped it.
     fn one(&mut self, i: usize, rules: &Rules) -> Result<Option<ExitCode>> {
-        let code = rules.to_string();
+        let code = name(rules);
         let path = self.runs.join(format!("{code}.sgt"));
         let start = Instant::now();
         let file = destination(&path)?;
@@ -364,7 +367,11 @@ impl Sweep<'_> {
                         ));
                         return Ok(Some(ExitCode::from(128u8.saturating_add(signal as u8))));
                     }
-                    Err(message) => return Ok(Some(bad_input(message))),
+                    // A checkpoint that is not a run of the game.
+                    Err(message) => bail!(
+                        "{}; remove it to compute the game anew",
+                        message.strip_prefix("--resume ").unwrap_or(&message)
+                    ),
                 }
             }
         };
@@ -384,6 +391,25 @@ impl Sweep<'_> {
         self.write_summary()?;
         Ok(None)
     }
+}
+
+/// The lock file `path` (an empty file, made if absent), opened to lock;
+/// anything but a regular file there (a FIFO, a folder, a link) is refused.
+fn open_lock(path: &Path) -> Result<File> {
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && !meta.is_file()
+    {
+        bail!(
+            "{}: not a regular file; remove it (sweeps make it anew)",
+            sg_text::shown_path(path)
+        );
+    }
+    File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open {}", sg_text::shown_path(path)))
 }
 
 /// Whether a lock failed because the file system has none (`ENOSYS`,
@@ -473,7 +499,7 @@ fn summary_line(entry: &CatalogueEntry, seconds: f64, machine: &str) -> String {
     });
     format!(
         "{}\t{}\t{pre}\t{per}\t{}\t{}\t{seconds:.3}\t{machine}",
-        entry.rules,
+        name(&entry.rules),
         entry.computed,
         if entry.period.is_some() { "yes" } else { "no" },
         entry.max_value
@@ -506,9 +532,7 @@ fn games_of(specs: &[String]) -> Result<Vec<Rules>, String> {
     let mut codes: Vec<String> = Vec::new();
     for spec in specs {
         if let Some(path) = spec.strip_prefix('@') {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                format!("{}: {e}", sg_text::shown_path(Path::new(path)))
-            })?;
+            let text = read_spec_file(path)?;
             for (n, line) in text.lines().enumerate() {
                 let line = line.split('#').next().unwrap_or("").trim();
                 if line.is_empty() {
@@ -525,6 +549,12 @@ fn games_of(specs: &[String]) -> Result<Vec<Rules>, String> {
             return Err(format!("more than {MAX_GAMES} games in one sweep"));
         }
     }
+    if codes.is_empty() {
+        return Err(format!(
+            "{}: no game named (the files of codes hold none)",
+            specs.iter().map(|s| sg_text::quote(s)).collect::<Vec<_>>().join(" ")
+        ));
+    }
     let mut games: Vec<(String, Rules)> = codes
         .iter()
         .map(|code| {
@@ -535,6 +565,34 @@ fn games_of(specs: &[String]) -> Result<Vec<Rules>, String> {
     games.sort_by(|a, b| a.0.cmp(&b.0));
     games.dedup_by(|a, b| a.0 == b.0);
     Ok(games.into_iter().map(|(_, rules)| rules).collect())
+}
+
+/// The text of the file of codes `@path`: a regular file (a FIFO or a
+/// device is refused, never read and waited on).
+fn read_spec_file(path: &str) -> Result<String, String> {
+    if path.is_empty() {
+        return Err("@ names no file: write @FILE, a file of codes".to_owned());
+    }
+    let shown = sg_text::shown_path(Path::new(path));
+    let meta = std::fs::metadata(path).map_err(|e| format!("@{shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("@{shown}: not a regular file"));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("@{shown}: {e}"))
+}
+
+/// The name of a game in a sweep's files and lines: its canonical code
+/// with the hexadecimal digits in capitals (`4.0D`, `0.F1`), so that a
+/// name read back as a spec is that game, never a pattern (in a spec,
+/// `d` and `h` are a pattern's places).
+pub(crate) fn name(rules: &Rules) -> String {
+    let code = rules.to_string();
+    match code.split_once('.') {
+        Some((whole, digits)) if digits.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            format!("{whole}.{}", digits.to_ascii_uppercase())
+        }
+        _ => code,
+    }
 }
 
 /// Appends the codes of a code or pattern.
@@ -564,13 +622,20 @@ fn expand(spec: &str, codes: &mut Vec<String>) -> Result<(), String> {
             _ => None,
         })
         .collect();
-    let total: u64 = radix.iter().map(|&r| u64::from(r)).product();
-    if total > MAX_GAMES as u64 {
-        return Err(format!(
-            "{}: names {total} games, more than {MAX_GAMES}",
-            sg_text::quote(spec)
-        ));
-    }
+    let total = radix
+        .iter()
+        .try_fold(1u64, |n, &r| n.checked_mul(u64::from(r)))
+        .filter(|&n| n <= MAX_GAMES as u64)
+        .ok_or_else(|| {
+            format!(
+                "{}: names {} games, more than {MAX_GAMES}",
+                sg_text::quote(spec),
+                match radix.iter().try_fold(1u64, |n, &r| n.checked_mul(u64::from(r))) {
+                    Some(n) => n.to_string(),
+                    None => "2^64 or more".to_owned(),
+                }
+            )
+        })?;
     for mut index in 0..total {
         let mut digits = vec![0u32; radix.len()];
         for (slot, &r) in digits.iter_mut().zip(&radix).rev() {
@@ -582,7 +647,8 @@ fn expand(spec: &str, codes: &mut Vec<String>) -> Result<(), String> {
             .chars()
             .map(|c| match c {
                 'd' | 'h' => std::char::from_digit(next.next().expect("a digit a place"), 16)
-                    .expect("a digit"),
+                    .expect("a digit")
+                    .to_ascii_uppercase(),
                 c => c,
             })
             .collect();
@@ -596,6 +662,20 @@ fn expand(spec: &str, codes: &mut Vec<String>) -> Result<(), String> {
 /// its name, and nothing is written.
 fn merge(args: MergeArgs) -> Result<ExitCode> {
     let out = destination(&args.out)?;
+    if let Some(parent) = args.out.parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p })
+        && let Ok(parent) = parent.canonicalize()
+    {
+        for dir in &args.dirs {
+            if dir.join("runs").canonicalize().is_ok_and(|runs| runs == parent) {
+                bail!(
+                    "--out {}: in the runs folder of {}, which holds runs only: write the \
+                     table elsewhere",
+                    sg_text::shown_path(&args.out),
+                    sg_text::shown_path(dir)
+                );
+            }
+        }
+    }
     super::threads::start_global_pool(args.threads)?;
     let mut files: Vec<PathBuf> = Vec::new();
     for dir in &args.dirs {
@@ -621,7 +701,7 @@ fn merge(args: MergeArgs) -> Result<ExitCode> {
             .with_context(|| format!("{shown}: refused: not a run of a sweep"))?;
         let rules = sequence.rules().clone();
         let named = path.file_stem().and_then(|s| s.to_str());
-        if named != Some(rules.to_string().as_str()) {
+        if named != Some(name(&rules).as_str()) {
             bail!("{shown}: refused: it holds the game {rules}, which its name does not say");
         }
         let values = sequence.values().to_vec();
@@ -678,7 +758,7 @@ mod tests {
         assert_eq!(games_of(&["4.h".to_owned()]).unwrap().len(), 16);
         assert!(games_of(&["d.7".to_owned()]).is_err());
         assert!(games_of(&["0.hhhhhhhhh".to_owned()]).is_err());
-        assert!(games_of(&["0.9".to_owned()]).is_err());
+        assert!(games_of(&["0.g".to_owned()]).is_err());
     }
 
     #[test]

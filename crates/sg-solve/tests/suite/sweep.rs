@@ -204,7 +204,32 @@ fn corrupt_truncated_and_foreign_runs_are_refused_by_name() {
 fn specs_that_name_no_game_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path().join("s").display().to_string();
-    for spec in ["0.g", "d.7", "0.hhhhhhhhh", "@/nonexistent/codes.txt"] {
+    let empty = tmp.path().join("empty");
+    std::fs::write(&empty, "# no codes\n\n").unwrap();
+    let fifo = tmp.path().join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (empty, fifo) = (
+        format!("@{}", empty.display()),
+        format!("@{}", fifo.display()),
+    );
+    for spec in [
+        "0.g",
+        "d.7",
+        "0.hhhhhh",
+        // 8^22 overflows 64 bits.
+        "0.dddddddddddddddddddddd",
+        "@/nonexistent/codes.txt",
+        "@",
+        &empty,
+        // Refused, never opened and waited on.
+        &fifo,
+    ] {
         let out = grundy(&["sweep", spec, "--to", "10", "--out", &d]);
         assert_eq!(out.status.code(), Some(2), "{spec}: {out:?}");
     }
@@ -299,4 +324,68 @@ fn a_folder_that_is_a_file_is_refused_by_name() {
         String::from_utf8_lossy(&out.stderr).contains("plain"),
         "{out:?}"
     );
+}
+
+#[test]
+fn names_read_back_as_the_same_games_and_an_empty_shard_has_a_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sweep");
+    let d = dir.display().to_string();
+    ok(&["sweep", "4.h", "0.1D", "--to", "200", "--out", &d]);
+    // Hexadecimal digits in capitals: `4.D` is the game 4.d, not a pattern.
+    assert!(dir.join("runs").join("4.D.sgt").exists());
+    assert!(dir.join("runs").join("0.1D.sgt").exists());
+    let summary = std::fs::read_to_string(dir.join("summary.tsv")).unwrap();
+    let codes: Vec<&str> = summary
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(codes.len(), 17);
+    let list = tmp.path().join("codes");
+    std::fs::write(&list, codes.join("\n")).unwrap();
+    let again = tmp.path().join("again");
+    let a = again.display().to_string();
+    ok(&[
+        "sweep",
+        &format!("@{}", list.display()),
+        "--to",
+        "200",
+        "--out",
+        &a,
+    ]);
+    assert_eq!(
+        merged(&[&dir], &tmp.path().join("one.sgt")),
+        merged(&[&again], &tmp.path().join("two.sgt"))
+    );
+    // The table may not be written among the runs it is made of.
+    let inside = dir.join("runs").join("all.sgt").display().to_string();
+    let out = grundy(&["sweep", "merge", &d, "--out", &inside]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(!dir.join("runs").join("all.sgt").exists());
+    // A shard without a game still writes its (empty) summary.
+    let out = ok(&["sweep", "0.7", "--to", "10", "--out", &d, "--shard", "3/4"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no game"));
+    let empty = std::fs::read_to_string(dir.join("summary-3-of-4.tsv")).unwrap();
+    assert_eq!(empty.lines().count(), 1, "{empty}");
+}
+
+#[test]
+fn a_table_answers_a_smaller_heap_bound_as_a_run_to_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sweep");
+    let d = dir.display().to_string();
+    ok(&["sweep", "0.67", "--to", "1500", "--out", &d]);
+    let tables = tmp.path().join("tables");
+    std::fs::create_dir(&tables).unwrap();
+    merged(&[&dir], &tables.join("t.sgt"));
+    let t = tables.display().to_string();
+    let from_table = ok(&["octal", "0.67", "--tables", &t, "--to", "1000", "--json"]);
+    let engine = ok(&["octal", "0.67", "--online", "--to", "1000", "--json"]);
+    let strip = |out: &Output| {
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v.as_object_mut().unwrap().remove("source");
+        v
+    };
+    assert_eq!(strip(&from_table), strip(&engine));
 }
