@@ -19,6 +19,12 @@ pub struct Progress {
     pub order: usize,
     /// The size of its P-portion.
     pub p_portion: usize,
+    /// The candidates refuted so far for the next heap (0 between heaps).
+    pub candidates: usize,
+    /// The order of the last candidate for the next heap (0 if none).
+    pub candidate_order: usize,
+    /// The bytes the quotient and the construction's state take.
+    pub bytes: usize,
 }
 
 /// The misère quotient of the heaps `0..=computed_to` of a game, exact
@@ -68,10 +74,13 @@ impl MisereQuotient {
             if construction.last_heap() >= limits.to {
                 break Ended::Reached;
             }
-            let progress = Progress {
+            let mut progress = Progress {
                 proven_to: construction.last_heap(),
                 order: construction.monoid.order(),
                 p_portion: construction.monoid.p_count(),
+                candidates: 0,
+                candidate_order: 0,
+                bytes: construction.bytes(),
             };
             let interrupted = Ended::Stopped {
                 heap: progress.proven_to + 1,
@@ -80,8 +89,15 @@ impl MisereQuotient {
             if watch(&progress).is_break() {
                 break interrupted;
             }
-            let mut stop = || watch(&progress).is_break();
-            if let Err(ended) = construction.push_heap(&mut stop) {
+            let mut poll = |search: Option<&super::adjoin::Search>| {
+                if let Some(search) = search {
+                    progress.candidates = search.candidates;
+                    progress.candidate_order = search.candidate;
+                    progress.bytes = progress.bytes.max(search.bytes);
+                }
+                watch(&progress).is_break()
+            };
+            if let Err(ended) = construction.push_heap(&mut poll) {
                 break ended;
             }
         };
@@ -139,8 +155,8 @@ impl MisereQuotient {
     }
 
     /// Why the computation stopped.
-    pub fn ended(&self) -> Ended {
-        self.ended
+    pub fn ended(&self) -> &Ended {
+        &self.ended
     }
 
     /// The order limit it ran under.

@@ -62,7 +62,7 @@ pub(crate) fn run(rules: &Rules, question: &Question<'_>) -> Result<ExitCode> {
     )?;
     let signal = stop
         .caught()
-        .filter(|_| quotient.ended().stopped_why() == Some(Limit::Interrupted));
+        .filter(|_| quotient.ended().stopped_why() == Some(&Limit::Interrupted));
     drop(stop);
     let said = Said { signal };
     let text = match question.heaps {
@@ -111,7 +111,7 @@ impl Said {
                 },
                 Some(signal),
             ) => Some(format!("stopped by {}", super::shared::signal_name(signal))),
-            _ => ended.reason(quotient.max_order()),
+            _ => ended.reason(quotient.max_order(), quotient.order()),
         }
     }
 }
@@ -182,8 +182,8 @@ fn not_covered(quotient: &MisereQuotient, heap: u64, stopped: Said) -> String {
         Ended::Stopped { why, .. } => {
             let reason = stopped.reason(quotient).expect("stopped");
             let remedy = match why {
-                Limit::Order => "; raise --max-order (at most 4096)",
-                Limit::Work | Limit::Refuted | Limit::Interrupted => "",
+                Limit::Order { .. } => "; raise --max-order (at most 4096)",
+                Limit::Work | Limit::Refuted { .. } | Limit::Interrupted => "",
             };
             format!(
                 "heap {heap} is beyond the heaps the misère quotient of {code} covers \
