@@ -186,9 +186,17 @@ impl Presentations {
     /// lengthened and relations dropped as the splits ask, then the
     /// dropped relations taken back by groups (halves of a group that
     /// cannot come back whole) while the splits stay apart, so that only
-    /// the relations the splits need are dropped.
-    fn separate(&mut self, splits: &[Split]) -> Result<System, Limit> {
-        let complete = |p: &Presentations| {
+    /// the relations the splits need are dropped. `poll` is asked before
+    /// each completion; a `true` gives up ([`Limit::Interrupted`]).
+    fn separate(
+        &mut self,
+        splits: &[Split],
+        poll: &mut dyn FnMut() -> bool,
+    ) -> Result<System, Limit> {
+        let mut complete = |p: &Presentations| {
+            if poll() {
+                return Err(Limit::Interrupted);
+            }
             System::complete(&p.equations().0, MAX_RULES).map_err(|_| Limit::Work)
         };
         let mut dropped: Vec<usize> = Vec::new();
@@ -321,7 +329,7 @@ pub(crate) fn adjoin(
         if poll(None) {
             return Err(stopped(Limit::Interrupted));
         }
-        let system = p.separate(&splits).map_err(stopped)?;
+        let system = p.separate(&splits, &mut || poll(None)).map_err(stopped)?;
         let monomials = p.monomials();
         let mut asked = false;
         let base = Base::new(

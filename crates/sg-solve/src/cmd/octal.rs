@@ -43,8 +43,11 @@ pub(crate) const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
     grundy octal 0.75 --misere\n  grundy octal 0.77 --misere --heaps 4 7 9 --hint\n\n\
     Misère play (--misere; the player who makes the last move loses): the misère quotient \
     of Plambeck and Siegel is computed heap by heap, each step proven, until its pretending \
-    function is certified periodic (then it holds for every heap) or heap N; a quotient that \
-    outgrows --max-order elements stops there, exact for the heaps before.\n\n\
+    function is certified periodic (then it holds for every heap) or heap N. It stops \
+    sooner, exact for the heaps before and saying why, when the quotient would outgrow \
+    --max-order elements (the order it needs is named), when --max-seconds pass, or when a \
+    candidate for a heap is refuted and shows nothing to learn from (the least failing sum \
+    is named).\n\n\
     A long run stopped by Ctrl-C, SIGTERM or SIGHUP prints what it has proven: the \
     summary (or --json) of the heaps computed, or the misère quotient of the heaps proven, \
     with a `stopped` line saying so (exit status 0); --values prints the values computed \
@@ -141,6 +144,10 @@ pub(crate) struct Args {
     /// the quotient is then exact up to the last heap before the limit.
     #[arg(long, value_name = "M", value_parser = number::<usize>(1, MAX_ORDER as u64))]
     max_order: Option<usize>,
+    /// With --misere: stop after S seconds and print the quotient of the
+    /// heaps proven by then, `stopped` saying so (exit status 0).
+    #[arg(long, value_name = "S", value_parser = number::<u64>(1, 1 << 32))]
+    max_seconds: Option<u64>,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
@@ -155,7 +162,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         },
         (None, None) => None,
     };
-    if args.misere || args.max_order.is_some() {
+    if args.misere || args.max_order.is_some() || args.max_seconds.is_some() {
         return misere(&args, rules);
     }
     // The kernels' override (for benchmarking), checked before the run.
@@ -262,9 +269,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 /// (one line each), then answers through the misère quotient.
 fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode> {
     if !args.misere {
-        return Ok(bad_input(
-            "--max-order bounds the misère quotient: it needs --misere",
-        ));
+        return Ok(bad_input(if args.max_order.is_some() {
+            "--max-order bounds the misère quotient: it needs --misere"
+        } else {
+            "--max-seconds bounds the misère construction: it needs --misere"
+        }));
     }
     let refused = [
         (args.values, "--values prints normal-play Grundy values"),
@@ -291,6 +300,7 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
         &super::octal_misere::Question {
             to,
             max_order: args.max_order.unwrap_or(DEFAULT_MAX_ORDER),
+            max_seconds: args.max_seconds,
             heaps: args.heaps.as_deref(),
             hint: args.hint,
             json: args.json,

@@ -6,7 +6,7 @@
 use super::octal::CANNOT_WRITE;
 use anyhow::{Context, Result};
 use serde_json::json;
-use sg_core::misere::{Ended, Limit, Limits, MisereError, MisereQuotient};
+use sg_core::misere::{Ended, Limit, Limits, MAX_ORDER, MisereError, MisereQuotient};
 use sg_core::octal::Rules;
 use sg_solve::answer::write_json_line;
 use sg_solve::octal_answers::say_move;
@@ -14,6 +14,7 @@ use sg_tables::safe_write::StopSignals;
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 /// At most this many heaps' elements on the `pretending` line of the
 /// summary (`--json` lists them all).
@@ -35,6 +36,8 @@ pub(crate) struct Question<'a> {
     pub(crate) to: u64,
     /// `--max-order`.
     pub(crate) max_order: usize,
+    /// `--max-seconds`.
+    pub(crate) max_seconds: Option<u64>,
     /// `--heaps`.
     pub(crate) heaps: Option<&'a [u64]>,
     /// `--hint`.
@@ -48,23 +51,35 @@ pub(crate) struct Question<'a> {
 pub(crate) fn run(rules: &Rules, question: &Question<'_>) -> Result<ExitCode> {
     // A signal stops the construction between two steps: what is proven
     // by then is printed, `stopped` saying so.
+    // So does the time bound.
     let stop = StopSignals::catch();
+    let started = Instant::now();
+    let deadline = question.max_seconds.map(Duration::from_secs);
+    let mut timed_out = false;
     let quotient = MisereQuotient::compute_watched(
         rules,
         Limits {
             to: question.to,
             max_order: question.max_order,
         },
-        &mut |_| match stop.caught() {
-            Some(_) => ControlFlow::Break(()),
-            None => ControlFlow::Continue(()),
+        &mut |_| {
+            if stop.caught().is_some() {
+                return ControlFlow::Break(());
+            }
+            if deadline.is_some_and(|d| started.elapsed() >= d) {
+                timed_out = true;
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
         },
     )?;
-    let signal = stop
-        .caught()
-        .filter(|_| quotient.ended().stopped_why() == Some(&Limit::Interrupted));
+    let interrupted = quotient.ended().stopped_why() == Some(&Limit::Interrupted);
+    let signal = stop.caught().filter(|_| interrupted);
     drop(stop);
-    let said = Said { signal };
+    let said = Said {
+        signal,
+        max_seconds: question.max_seconds.filter(|_| interrupted && timed_out),
+    };
     let text = match question.heaps {
         Some(heaps) => match answer_heaps(&quotient, heaps, question.hint, question.json, said) {
             Ok(text) => text,
@@ -96,6 +111,8 @@ pub(crate) fn run(rules: &Rules, question: &Question<'_>) -> Result<ExitCode> {
 struct Said {
     /// The signal that stopped it, if one did.
     signal: Option<i32>,
+    /// The time bound, if it stopped it.
+    max_seconds: Option<u64>,
 }
 
 impl Said {
@@ -103,14 +120,28 @@ impl Said {
     /// or the signal's.
     fn reason(self, quotient: &MisereQuotient) -> Option<String> {
         let ended = quotient.ended();
-        match (ended, self.signal) {
+        match (ended, self.signal, self.max_seconds) {
             (
                 Ended::Stopped {
                     why: Limit::Interrupted,
                     ..
                 },
                 Some(signal),
+                _,
             ) => Some(format!("stopped by {}", super::shared::signal_name(signal))),
+            (
+                Ended::Stopped {
+                    why: Limit::Interrupted,
+                    ..
+                },
+                None,
+                Some(seconds),
+            ) => Some(format!(
+                "stopped by the time bound (--max-seconds {seconds}); the quotient of heaps \
+                 0..={} has {} elements",
+                quotient.computed_to(),
+                quotient.order()
+            )),
             _ => ended.reason(quotient.max_order(), quotient.order()),
         }
     }
@@ -182,8 +213,13 @@ fn not_covered(quotient: &MisereQuotient, heap: u64, stopped: Said) -> String {
         Ended::Stopped { why, .. } => {
             let reason = stopped.reason(quotient).expect("stopped");
             let remedy = match why {
-                Limit::Order { .. } => "; raise --max-order (at most 4096)",
-                Limit::Work | Limit::Refuted { .. } | Limit::Interrupted => "",
+                Limit::Order { .. } if quotient.max_order() < MAX_ORDER => {
+                    "; raise --max-order (at most 4096)"
+                }
+                Limit::Interrupted if stopped.max_seconds.is_some() => "; raise --max-seconds",
+                Limit::Order { .. } | Limit::Work | Limit::Refuted { .. } | Limit::Interrupted => {
+                    ""
+                }
             };
             format!(
                 "heap {heap} is beyond the heaps the misère quotient of {code} covers \
