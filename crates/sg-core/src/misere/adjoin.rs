@@ -200,10 +200,10 @@ impl Presentations {
             System::complete(&p.equations().0, MAX_RULES).map_err(|_| Limit::Work)
         };
         let mut dropped: Vec<usize> = Vec::new();
-        let mut rounds = 0;
+        let mut passes = 0;
         let mut system = loop {
-            rounds += 1;
-            if rounds > self.relations.len() + 2 * self.symbols() + 8 {
+            passes += 1;
+            if passes > self.relations.len() + 2 * self.symbols() + 8 {
                 return Err(Limit::Work);
             }
             let monomials = self.monomials();
