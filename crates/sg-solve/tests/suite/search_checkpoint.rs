@@ -12,6 +12,7 @@ use sg_search::checkpoint::encode;
 use sg_search::games::cram::Cram;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 fn grundy() -> Command {
@@ -29,6 +30,13 @@ fn answer(board: &str, extra: &[&str]) -> Value {
         .unwrap();
     assert!(out.status.success(), "{extra:?}: {out:?}");
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The answer of a whole search of Cram 5x7 on one thread (about a
+/// second), computed once for the tests that compare with it.
+fn whole_5x7() -> &'static Value {
+    static WHOLE: OnceLock<Value> = OnceLock::new();
+    WHOLE.get_or_init(|| answer("5x7", &[]))
 }
 
 /// Starts a checkpointed search of `board` and waits for its first
@@ -56,7 +64,7 @@ fn checkpointed(board: &str, file: &Path) -> std::process::Child {
 fn a_killed_search_goes_on_from_its_checkpoint_with_less_work() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("cram.ck");
-    let whole = answer("5x7", &[]);
+    let whole = whole_5x7();
     let mut child = checkpointed("5x7", &file);
     crate::common::signal(&child, "KILL");
     let out = child.wait().unwrap();
@@ -102,7 +110,7 @@ fn a_search_stopped_by_sigterm_writes_its_checkpoint_and_says_how_to_go_on() {
             && last.ends_with(&format!("--resume {}", file.display())),
         "{err}"
     );
-    let whole = answer("5x7", &[]);
+    let whole = whole_5x7();
     let resumed = answer("5x7", &["--resume", file.to_str().unwrap()]);
     assert_eq!(resumed["nimber"], whole["nimber"]);
 }
