@@ -432,8 +432,11 @@ impl<B: Bits> Shape<B> {
     /// lanes) of the top left corner of its bounding box.
     #[inline]
     fn with_origin(free: B, stride: u32) -> (Self, u32, u32) {
-        let top = free.trailing_zeros() / stride;
-        let cells = free >> (top * stride);
+        // Lanes of 8 or 16 bits: shifts, not divisions (by a number the
+        // compiler does not know).
+        let lane = stride.trailing_zeros();
+        let top = free.trailing_zeros() >> lane;
+        let cells = free >> (top << lane);
         // The columns it occupies, the lanes folded onto the first.
         let mut folded = cells;
         let mut half = B::BITS / 2;
@@ -444,7 +447,7 @@ impl<B: Bits> Shape<B> {
         let columns = (folded.low_u64() & ((1 << stride) - 1)) as u32;
         let left = columns.trailing_zeros();
         let width = 32 - (columns >> left).leading_zeros();
-        let height = (B::BITS - cells.leading_zeros()).div_ceil(stride);
+        let height = (B::BITS - cells.leading_zeros() + stride - 1) >> lane;
         let shape = Shape {
             cells: cells >> left,
             height,

@@ -243,7 +243,12 @@ impl<B: Bits> Cram<B> {
         while set != B::ZERO {
             let cell = set.trailing_zeros();
             set = set.without_lowest();
-            labels[n] = (cell / s - top, cell % s - left, forest.code(cell)?);
+            let lane = s.trailing_zeros();
+            labels[n] = (
+                (cell >> lane) - top,
+                (cell & (s - 1)) - left,
+                forest.code(cell)?,
+            );
             n += 1;
         }
         let labels = &labels[..n];
