@@ -72,27 +72,20 @@ use crate::bits::Bits;
 /// The most cells of a component (the bits of a `u128`).
 const CELLS: usize = 128;
 
-/// The string of a cell that has no children, `()`, behind the leading 1
-/// of every string held in a `u64`.
-const LEAF: u64 = 0b110;
-
 /// The bits of a string held behind its leading 1.
 fn length(code: u64) -> u32 {
     63 - code.leading_zeros()
 }
 
-/// The string `(` then `children` then `)`, behind a leading 1, for
-/// children already sorted (by length, then as numbers: one fixed order),
-/// two leaves written once; `None` if it takes more than 62 bits.
-fn code_of(children: &[u64]) -> Option<u64> {
-    let mut code: u64 = 0b11;
-    let mut bits = 1;
-    let mut previous = 0;
+/// The string `(` then `children` then `)`, behind a leading 1: with
+/// `leaf`, one leaf child first (two leaves on one cell are one, and the
+/// string of a leaf, `()`, is the smallest), then the other `children`,
+/// already sorted (by length, then as numbers: one fixed order); `None`
+/// if it takes more than 62 bits.
+#[inline]
+fn code_of(leaf: bool, children: &[u64]) -> Option<u64> {
+    let (mut code, mut bits): (u64, u32) = if leaf { (0b1110, 3) } else { (0b11, 1) };
     for &child in children {
-        if child == LEAF && previous == LEAF {
-            continue;
-        }
-        previous = child;
         let len = length(child);
         if bits + len + 1 > 62 {
             return None;
@@ -120,7 +113,8 @@ fn neighbours<B: Bits>(cram: &Cram<B>, live: B) -> [B; 4] {
 /// of its 63 bits (a rank of 7, a string of 2 or more).
 const LABELS: usize = 7;
 
-/// The children of the cells met so far, by bit: a thread's own, kept
+/// The children of the cells met so far, by bit, but leaves (a set of
+/// cells with a leaf child stands for those): a thread's own, kept
 /// between calls (a new one to zero cost as much as the rest of a key),
 /// its counts zeroed again once a key is done.
 struct Forest {
@@ -138,18 +132,16 @@ thread_local! {
 }
 
 impl Forest {
-    /// The string of `cell` with the children hung from it.
+    /// The string of `cell`, with a leaf child if `leaf`, and the children
+    /// hung from it.
     #[inline]
-    fn code(&self, cell: u32) -> Option<u64> {
+    fn code(&self, cell: u32, leaf: bool) -> Option<u64> {
         let i = cell as usize;
-        match self.count[i] {
-            0 => Some(LEAF),
-            n => code_of(&self.children[i][..usize::from(n)]),
-        }
+        code_of(leaf, &self.children[i][..usize::from(self.count[i])])
     }
 
-    /// Hangs a child of string `code` from `parent`, its children kept
-    /// sorted.
+    /// Hangs a child of string `code` (not a leaf's) from `parent`, its
+    /// children kept sorted.
     #[inline]
     fn hang(&mut self, parent: u32, code: u64) {
         let i = parent as usize;
@@ -189,10 +181,15 @@ impl<B: Bits> Cram<B> {
     fn peeled_key(&self, free: B, forest: &mut Forest, parents: &mut B) -> Option<u128> {
         let s = self.stride;
         let mut live = free;
+        // The cells with a leaf hanging from them (the leaves of the first
+        // round, whose strings are all `()`, are not hung one by one).
+        let mut leafy = B::ZERO;
+        let mut first = true;
         let core = loop {
             if live.without_lowest() == B::ZERO {
                 // A tree with one centre.
-                let code = forest.code(live.trailing_zeros())?;
+                let centre = live.trailing_zeros();
+                let code = forest.code(centre, leafy.has(centre))?;
                 return tree_key(&[code]);
             }
             let [r, l, d, u] = neighbours(self, live);
@@ -203,34 +200,44 @@ impl<B: Bits> Cram<B> {
             if live & !leaves == B::ZERO {
                 // Two cells joined, each the other's only neighbour: a
                 // tree with two centres.
-                let a = forest.code(live.trailing_zeros())?;
-                let b = forest.code(live.without_lowest().trailing_zeros())?;
+                let (x, y) = (
+                    live.trailing_zeros(),
+                    live.without_lowest().trailing_zeros(),
+                );
+                let a = forest.code(x, leafy.has(x))?;
+                let b = forest.code(y, leafy.has(y))?;
                 return tree_key(&[a.min(b), a.max(b)]);
             }
             // Each leaf hangs from its one neighbour; the leaves of one
             // round are never each other's neighbours (only two joined
             // cells, met above, could be).
-            *parents |= ((leaves & r) << 1)
+            let hung = ((leaves & r) << 1)
                 | ((leaves & l) >> 1)
                 | ((leaves & d) << s)
                 | ((leaves & u) >> s);
-            for (side, to) in [(r, 1i64), (l, -1), (d, i64::from(s)), (u, -i64::from(s))] {
-                let mut set = leaves & side;
-                while set != B::ZERO {
-                    let cell = set.trailing_zeros();
-                    set = set.without_lowest();
-                    let code = forest.code(cell)?;
-                    forest.hang((i64::from(cell) + to) as u32, code);
+            *parents |= hung;
+            if first {
+                leafy = hung;
+                first = false;
+            } else {
+                for (side, to) in [(r, 1i64), (l, -1), (d, i64::from(s)), (u, -i64::from(s))] {
+                    let mut set = leaves & side;
+                    while set != B::ZERO {
+                        let cell = set.trailing_zeros();
+                        set = set.without_lowest();
+                        let code = forest.code(cell, leafy.has(cell))?;
+                        forest.hang((i64::from(cell) + to) as u32, code);
+                    }
                 }
             }
             live &= !leaves;
         };
-        self.core_key(core, core & *parents, forest)
+        self.core_key(core, core & *parents, leafy, forest)
     }
 
     /// The key of a core (a set of cells of at least two neighbours each)
     /// with the trees of `forest` hanging from its cells `hung`.
-    fn core_key(&self, core: B, hung: B, forest: &Forest) -> Option<u128> {
+    fn core_key(&self, core: B, hung: B, leafy: B, forest: &Forest) -> Option<u128> {
         let s = self.stride;
         if hung.count_ones() as usize > LABELS {
             return None;
@@ -239,16 +246,13 @@ impl<B: Bits> Cram<B> {
         // The cells with trees: (row, column) in the shape, and string.
         let mut labels = [(0u32, 0u32, 0u64); LABELS];
         let mut n = 0;
+        let lane = s.trailing_zeros();
         let mut set = hung;
         while set != B::ZERO {
             let cell = set.trailing_zeros();
             set = set.without_lowest();
-            let lane = s.trailing_zeros();
-            labels[n] = (
-                (cell >> lane) - top,
-                (cell & (s - 1)) - left,
-                forest.code(cell)?,
-            );
+            let code = forest.code(cell, leafy.has(cell))?;
+            labels[n] = ((cell >> lane) - top, (cell & (s - 1)) - left, code);
             n += 1;
         }
         let labels = &labels[..n];
