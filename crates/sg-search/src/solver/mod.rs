@@ -30,6 +30,29 @@
 //! single unknown component whose table entry excludes the value needed
 //! is skipped.
 //!
+//! # Classes of components
+//!
+//! Canonical forms share what is known of a component between its images
+//! under the game's symmetries. A game may know wider classes of
+//! components with one nimber ([`Game::class_key`]: Cram's components
+//! whose graphs of cells are the same, however they lie on the board).
+//! The solver keeps a second table, keyed by class, and looks there when
+//! a question about a component is not settled by the component's own
+//! entry, before expanding it: what the class's entry says is merged into
+//! the component's knowledge, and if that settles the question, the
+//! component is not expanded (its entry gets what its class said, for
+//! the lookups of pass one). Otherwise the component is searched from the
+//! merged knowledge, and what its frame learns goes to both tables. Both
+//! hold only facts proven by the search, and a fact about a member of a
+//! class holds for every member (the game's promise), so answers stay
+//! exact. The key is computed only for the components the search would
+//! expand, once each time: it may cost what a few options cost.
+//!
+//! Measured with `cram_census` (one thread, the endgame table): Cram 5x8
+//! expands 1,226,118 positions with classes and 2,444,685 without, and
+//! plays 15.9 M options instead of 26.5 M; 5x7 326,161 and 555,034
+//! (`--no-classes`).
+//!
 //! # What a frame keeps of its options
 //!
 //! A frame notes the nimber of each option that pass one finds in the
@@ -232,6 +255,8 @@ impl Default for Options {
 pub struct Solver<'g, G: Game> {
     game: &'g G,
     table: Table<G::Position>,
+    /// What is known of the classes of components ([`Game::class_key`]).
+    classes: Table<u128>,
     expanded: AtomicU64,
     /// The threads of a parallel search (none for one thread).
     pool: Option<rayon::ThreadPool>,
@@ -285,9 +310,13 @@ impl<'g, G: Game> Solver<'g, G> {
                     .ok()
             })
             .flatten();
+        // The table of classes takes an eighth of the memory (its entries
+        // are few: one per class searched).
+        let classes = options.memory / 8;
         Solver {
             game,
-            table: Table::new(options.memory, threads),
+            table: Table::new(options.memory - classes, threads),
+            classes: Table::new(classes, threads),
             expanded: AtomicU64::new(0),
             searching: AtomicUsize::new(0),
             pool,
@@ -459,14 +488,16 @@ impl<'g, G: Game> Solver<'g, G> {
             expanded: self.expanded.load(Ordering::Relaxed),
             positions: self.table.entries() + misere.map_or(0, misere::Tables::entries),
             table_bytes: self.table_bytes(),
-            table_budget: self.table.budget(),
+            table_budget: self.table.budget() + self.classes.budget(),
         }
     }
 
     /// Bytes the transposition tables hold (the normal-play one and, once
     /// a misère question was asked, the misère ones).
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes() + self.misere.get().map_or(0, misere::Tables::bytes)
+        self.table.bytes()
+            + self.classes.bytes()
+            + self.misere.get().map_or(0, misere::Tables::bytes)
     }
 
     /// Positions expanded (their options generated) so far.
