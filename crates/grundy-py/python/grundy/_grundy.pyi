@@ -173,9 +173,11 @@ class SearchResult:
     @property
     def game(self) -> str: ...
     @property
-    def nimber(self) -> int: ...
+    def nimber(self) -> Optional[int]: ...  # None with misere=True
     @property
     def outcome(self) -> Outcome: ...
+    @property
+    def misere(self) -> bool: ...
     @property
     def hint(self) -> Any: ...
     @property
@@ -207,6 +209,7 @@ def cram(
     proof: Optional[Path] = None,
     online: bool = False,
     hint: bool = True,
+    misere: bool = False,
     progress: Progress = None,
 ) -> SearchResult: ...
 def node_kayles(
@@ -218,6 +221,7 @@ def node_kayles(
     proof: Optional[Path] = None,
     online: bool = False,
     hint: bool = True,
+    misere: bool = False,
     progress: Progress = None,
 ) -> SearchResult: ...
 def chomp(
@@ -228,6 +232,7 @@ def chomp(
     proof: Optional[Path] = None,
     online: bool = False,
     hint: bool = True,
+    misere: bool = False,
     progress: Progress = None,
 ) -> SearchResult: ...
 def check_proof(path: Path) -> CheckedProof: ...
@@ -257,6 +262,7 @@ def outcome(
     *,
     memory: Memory = None,
     threads: Optional[SupportsIndex] = None,
+    misere: bool = False,
     progress: Progress = None,
 ) -> Outcome: ...
 def winning_move(
@@ -265,6 +271,7 @@ def winning_move(
     *,
     memory: Memory = None,
     threads: Optional[SupportsIndex] = None,
+    misere: bool = False,
     progress: Progress = None,
 ) -> Optional[P]: ...
 
