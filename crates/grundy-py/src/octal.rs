@@ -470,7 +470,7 @@ pub(crate) struct HeapMove {
 }
 
 impl HeapMove {
-    fn new(engine: EngineMove, heaps: &[u64]) -> Self {
+    pub(crate) fn new(engine: EngineMove, heaps: &[u64]) -> Self {
         let size = heaps[engine.heap];
         HeapMove { engine, size }
     }
