@@ -12,55 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-
-
-def misere_wins(options, root, memo=None):
-    """Whether the player to move from ``root`` wins in misère play, by the
-    definition, memoised, on an explicit stack: a position without a move
-    wins; else it wins when some option loses."""
-    memo = {} if memo is None else memo
-    stack = [root]
-    while stack:
-        position = stack[-1]
-        if position in memo:
-            stack.pop()
-            continue
-        opts = list(options(position))
-        unknown = [o for o in opts if o not in memo]
-        if unknown:
-            stack.extend(unknown)
-            continue
-        stack.pop()
-        memo[position] = not opts or any(not memo[o] for o in opts)
-    return memo[root]
-
-
-def cram_options(cells):
-    out = []
-    for r, c in cells:
-        for dr, dc in ((0, 1), (1, 0)):
-            other = (r + dr, c + dc)
-            if other in cells:
-                out.append(cells - {(r, c), other})
-    return out
-
-
-def node_kayles_options(n, edges):
-    nbrs = {v: {v} for v in range(n)}
-    for u, v in edges:
-        nbrs[u].add(v)
-        nbrs[v].add(u)
-    return lambda left: [left - nbrs[v] for v in left]
-
-
-def chomp_options(diagram):
-    out = []
-    for r, length in enumerate(diagram):
-        for c in range(length):
-            if (r, c) == (0, 0):
-                continue
-            out.append(tuple(x for x in (min(l, c) if i >= r else l for i, l in enumerate(diagram)) if x))
-    return out
+from conftest import chomp_options, cram_options, misere_wins, node_kayles_options
+from test_python_games import Kayles, Subtraction
 
 
 def outcome_of(win):
@@ -144,30 +97,6 @@ def test_chomp_misere_matches_the_rules_and_the_command(command, rows):
         row, col = r.hint
         after = tuple(x for x in (min(l, col) if i >= row else l for i, l in enumerate(rows)) if x)
         assert not misere_wins(chomp_options, after, memo)
-
-
-class Subtraction:
-    def __init__(self, moves):
-        self.moves = moves
-
-    def options(self, n):
-        return [n - k for k in self.moves if k <= n]
-
-
-class Kayles:
-    """Rows of pins, with components: misère sums are not nimber sums, so
-    the search must not decide them by XOR."""
-
-    def options(self, rows):
-        for i, n in enumerate(rows):
-            rest = rows[:i] + rows[i + 1 :]
-            for take in (1, 2):
-                for left in range(n - take + 1):
-                    parts = [p for p in (left, n - take - left) if p]
-                    yield tuple(sorted(rest + tuple(parts)))
-
-    def components(self, rows):
-        return [(n,) for n in rows]
 
 
 def test_python_games_in_misere_play_match_the_rules():
