@@ -72,9 +72,17 @@ impl Game for Counted {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (r, c) = args[0].split_once('x').expect("RxC");
-    let (rows, cols): (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
-    assert!(fits_u64(rows, cols), "a board that fits in 64 bits");
+    let size = args.first().and_then(|a| {
+        let (r, c) = a.split_once('x')?;
+        Some((r.parse::<u32>().ok()?, c.parse::<u32>().ok()?))
+    });
+    let Some((rows, cols)) = size.filter(|&(r, c)| fits_u64(r, c)) else {
+        eprintln!(
+            "usage: cram_census RxC [--online] [--no-classes]  (an empty board that fits in 64 \
+             bits: 4x16, 8x8, ...)"
+        );
+        std::process::exit(2);
+    };
     let mut cram = Cram::<u64>::new(rows, cols).unwrap();
     if !args.iter().any(|a| a == "--online") {
         cram = cram.with_endgame(std::sync::Arc::new(sg_tables::embedded_cram_endgame()));

@@ -287,6 +287,14 @@ pub(crate) fn solve<G: ProofGame>(
     // The answer first (the proof may take a while), but a standard output
     // that fails (closed by its reader, or full) does not stop the proof
     // the user asked for: it is written, then the failure is reported.
+    // With --trust-resume the answer may rest on facts nobody proved: the
+    // proof, which checks them, comes first, and a wrong answer is never
+    // printed.
+    let make_proof = || with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR));
+    let mut proved = match (&proof_file, args.trust_resume) {
+        (Some(_), true) => Some(make_proof()?),
+        _ => None,
+    };
     let mut stdout = std::io::stdout().lock();
     let printed = stdout
         .write_all(&out)
@@ -294,7 +302,10 @@ pub(crate) fn solve<G: ProofGame>(
         .context("cannot write the answer");
     drop(stdout);
     if let Some(file) = proof_file {
-        let proof = with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR))?;
+        let proof = match proved.take() {
+            Some(proof) => proof,
+            None => make_proof()?,
+        };
         file.write(|out| {
             out.write_all(&proof.bytes)
                 .with_context(|| format!("cannot write {}", sg_text::shown_path(file.path())))

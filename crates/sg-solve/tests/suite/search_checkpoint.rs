@@ -151,6 +151,7 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
     // Well formed, every fact false (each component said to have a nimber
     // it has not, on boards of nimbers 0 to 3): the answers are still
     // right, the facts only hints.
+    let mut caught = 0;
     for board in ["4x5", "3x7", "3x6", "5x5"] {
         let (rows, cols) = board.split_once('x').unwrap();
         let cram = Cram::<u64>::new(rows.parse().unwrap(), cols.parse().unwrap()).unwrap();
@@ -175,7 +176,35 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
         let whole = answer(board, &[]);
         let hinted = answer(board, &["--resume", liar.to_str().unwrap()]);
         assert_eq!(hinted["nimber"], whole["nimber"], "{board}");
+        // Trusted, with a proof asked: the proof finds the lie before any
+        // answer is printed (the trusted answer may be wrong).
+        let proof = dir.path().join(format!("{board}.proof"));
+        let out = grundy()
+            .args([
+                "cram",
+                board,
+                "--threads",
+                "1",
+                "--trust-resume",
+                "--resume",
+            ])
+            .arg(&liar)
+            .arg("--proof")
+            .arg(&proof)
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            assert!(out.stdout.is_empty(), "{board}: {out:?}");
+            assert!(!proof.exists(), "{board}");
+            caught += 1;
+        } else {
+            // The lies did not change the answer: it is proven.
+            let text = String::from_utf8_lossy(&out.stdout);
+            let first = text.lines().next().unwrap_or_default().to_owned();
+            assert_eq!(first, format!("nimber {}", whole["nimber"]), "{board}");
+        }
     }
+    assert!(caught > 0, "no trusted lie was caught by its proof");
     // Not with --misere.
     let out = grundy()
         .args(["cram", "4x5", "--misere", "--checkpoint", path])
