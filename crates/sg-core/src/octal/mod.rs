@@ -115,6 +115,7 @@ mod heap;
 mod kernels;
 mod moves;
 mod period;
+mod portable;
 mod repeat;
 mod rules;
 mod search;

@@ -78,6 +78,7 @@ use super::avx2::{self, Avx2};
 #[cfg(target_arch = "x86_64")]
 use super::avx512::{self, Avx512};
 use super::moves::Moves;
+use super::portable as portable_kernels;
 use portable::{first_missing_portable, first_unmet};
 pub(crate) use small::missing_small;
 
@@ -89,10 +90,10 @@ pub(crate) struct SearchScratch {
     sought: Vec<u8>,
     /// Per take, the next smaller part the portable search looks at.
     next: Vec<usize>,
-    /// The values sought as a list (the portable search of [`search_bits`]).
-    list: Vec<u16>,
-    /// The takes' splits still to look at (AVX-512 search).
-    #[cfg(target_arch = "x86_64")]
+    /// The portable search's bytes of the values pending.
+    slots: portable_kernels::Slots,
+    /// The takes' splits still to look at (the searches of
+    /// [`search_bits`]).
     cursors: Vec<TakeSplits>,
 }
 
@@ -122,10 +123,7 @@ pub(crate) fn search(
     scratch: &mut SearchScratch,
 ) -> u32 {
     missing.clear();
-    #[cfg(target_arch = "x86_64")]
-    if usize::from(need[need.len() - 1]) < BITSET_VALUES
-        && (Avx512::detect().is_some() || Avx2::detect().is_some())
-    {
+    if usize::from(need[need.len() - 1]) < BITSET_VALUES {
         let (mut all, mut exact) = ([0; BITSET_VALUES / 64], [0; BITSET_VALUES / 64]);
         for (k, &v) in need.iter().enumerate() {
             let (w, bit) = (usize::from(v >> 6), 1 << (v & 63));
@@ -144,11 +142,11 @@ pub(crate) fn search(
 /// [`search`] with the values sought as bits (`all`, nonempty), of which
 /// those of `exact` (a subset, below every other) are sought exactly:
 /// without the lists, when every value is below [`BITSET_VALUES`] (the
-/// lists cost `.354` a tenth of its time). With AVX-512, the first `skip`
-/// splits of each take (from the smallest smaller part on) are not looked
-/// at: the caller knows that they reach no value sought (0 or
+/// lists cost `.354` a tenth of its time). The first `skip` splits of each
+/// take (from the smallest smaller part on) are not looked at: the caller
+/// knows that they reach no value sought (0 or
 /// [`FIRST_FOUND`](super::heap::FIRST_FOUND), see
-/// [`avx512::first_found`]).
+/// [`super::portable::first_found`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_bits(
     moves: &Moves,
@@ -163,76 +161,41 @@ pub(crate) fn search_bits(
     scratch: &mut SearchScratch,
 ) -> u32 {
     missing.clear();
-    // Only the vector searches skip splits.
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = skip;
     // Every value sought is below `top`: only these words may hold one.
     let used = top.div_ceil(64).min(BITSET_VALUES / 64);
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx512::detect() {
-        let mut short = 0;
-        for w in 0..used {
-            short += (all[w] & !exact[w]).count_ones() as usize;
+    let short: usize = (0..used)
+        .map(|w| (all[w] & !exact[w]).count_ones() as usize)
+        .sum();
+    let budget = SHORT_SCAN_PER_VALUE * short;
+    let (cursors, slots) = (&mut scratch.cursors, &mut scratch.slots);
+    let mut kernel = || {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(cpu) = Avx512::detect() {
+            return avx512::missing(
+                cpu, moves, values, h, top, all, exact, skip, budget, cursors,
+            );
         }
-        let budget = SHORT_SCAN_PER_VALUE * short;
-        let (left, complete) = avx512::missing(
-            cpu,
-            moves,
-            values,
-            h,
-            top,
-            all,
-            exact,
-            skip,
-            budget,
-            &mut scratch.cursors,
-        );
-        let known = if complete { all } else { exact };
-        push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
-        if complete {
-            return u32::MAX;
+        #[cfg(target_arch = "x86_64")]
+        if let Some(cpu) = Avx2::detect() {
+            return avx2::missing(
+                cpu, moves, values, h, top, all, exact, skip, budget, cursors,
+            );
         }
-        return first_cut(&left, all, exact, used);
+        portable_kernels::missing(
+            moves, values, h, top, all, exact, skip, budget, cursors, slots,
+        )
+    };
+    let (left, complete) = kernel();
+    let known = if complete { all } else { exact };
+    push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
+    if complete {
+        return u32::MAX;
     }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx2::detect() {
-        let mut short = 0;
-        for w in 0..used {
-            short += (all[w] & !exact[w]).count_ones() as usize;
-        }
-        let budget = SHORT_SCAN_PER_VALUE * short;
-        let (left, complete) = avx2::missing(
-            cpu,
-            moves,
-            values,
-            h,
-            top,
-            all,
-            exact,
-            skip,
-            budget,
-            &mut scratch.cursors,
-        );
-        let known = if complete { all } else { exact };
-        push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
-        if complete {
-            return u32::MAX;
-        }
-        return first_cut(&left, all, exact, used);
-    }
-    let mut need = std::mem::take(&mut scratch.list);
-    need.clear();
-    push_values(exact[..used].iter().copied(), usize::MAX, &mut need);
-    let below = need.len();
-    push_values((0..used).map(|w| all[w] & !exact[w]), usize::MAX, &mut need);
-    let cut = search_list(moves, values, h, top, &need, below, limit, missing, scratch);
-    scratch.list = need;
-    cut
+    first_cut(&left, all, exact, used)
 }
 
 /// The first value of `all` but not `exact` that a search stopped short
 /// left unmet (`left`, in the first `used` words), or `u32::MAX`.
-#[cfg(target_arch = "x86_64")]
 fn first_cut(left: &ValueBits, all: &ValueBits, exact: &ValueBits, used: usize) -> u32 {
     (0..used)
         .map(|w| (w, left[w] & all[w] & !exact[w]))
@@ -284,7 +247,6 @@ fn search_list(
 
 /// Splits per value of `need[below..]` that [`search`] looks at, at least,
 /// with AVX-512.
-#[cfg(target_arch = "x86_64")]
 const SHORT_SCAN_PER_VALUE: usize = 32;
 
 /// Tests lower this to run lower kernels on every CPU (the results are
