@@ -4,8 +4,6 @@
 //! the unmarked values no split reaches (step 2's sure values), 64 values
 //! at a time.
 
-use std::ops::ControlFlow;
-
 use super::super::moves::Moves;
 use super::super::sparse::{Sparse, Split, parity};
 
@@ -146,17 +144,28 @@ pub(super) fn mark_unsplit<M: Marks>(moves: &Moves, values: &[u16], h: usize, re
             reach.mark(values[r]);
         }
     }
-    if !moves.triple.is_empty() {
-        let _ = moves.for_each_triple(h as u64, u64::MAX, |_, parts| {
-            if (parts[2] as usize) < n {
-                reach.mark(
-                    values[parts[0] as usize]
-                        ^ values[parts[1] as usize]
-                        ^ values[parts[2] as usize],
-                );
+    // Three heaps `a <= b <= c = r - a - b` (as `Moves::for_each_triple`
+    // enumerates them), all known: `c < n`, that is `b > r - a - n`. For
+    // each `a`, the pairs `{b, r - a - b}` are the splits of `r - a` from
+    // `b` on: a loop of loads, XORs and stores, without a call per option
+    // (hexadecimal codes: the options leaving three heaps are most of
+    // their work).
+    for &i in &moves.triple {
+        let Some(r) = h.checked_sub(i as usize) else {
+            continue;
+        };
+        for a in 1..=r / 3 {
+            let (from, to) = (a.max((r - a + 1).saturating_sub(n)), (r - a) / 2);
+            if from > to {
+                continue;
             }
-            ControlFlow::Continue(())
-        });
+            // `a <= b <= c < n`: every part is known.
+            let ga = values[a];
+            let (small, large) = (&values[from..=to], &values[r - a - to..=r - a - from]);
+            for (&b, &c) in small.iter().zip(large.iter().rev()) {
+                reach.mark(ga ^ b ^ c);
+            }
+        }
     }
 }
 

@@ -1,12 +1,14 @@
 //! The rare-mark rows: the marks of step 1 for a range of split sizes,
-//! computed once for a batch of heaps ([`RareMarks`]), as bytes or, with
-//! AVX-512 or AVX2, as bits (`super::super::avx512::word_rows`,
-//! `super::super::avx2::word_rows`), with the values of the first splits
-//! of each size.
+//! computed once for a batch of heaps ([`RareMarks`]), as bits for values
+//! below 512 (`word_rows` of `super::super::avx512`, `super::super::avx2`
+//! and `super::super::portable`) or as bytes, with the values of the
+//! first splits of each size.
 //!
 //! Tried and dropped: the marks kept as bits only, without the byte array,
 //! when every row is bits (no gain); `.6`'s marks as rows of bytes
-//! (slower); 64 to 384 first splits (within a few percent of 192).
+//! (slower; as bits, `.6` to 2^20 on one thread took 0.6x the time with
+//! AVX-512, and the portable path gained as much); 64 to 384 first
+//! splits (within a few percent of 192, with AVX-512 and portable).
 
 #[cfg(target_arch = "x86_64")]
 use super::super::avx2::{self, Avx2};
@@ -27,13 +29,13 @@ pub(crate) const FIRST_FOUND: usize = 192;
 /// The marks of step 1 for a range of split sizes `r`, computed once for
 /// a batch: heaps `h` and `h + 1` with takes `i` and `i + 1` split the
 /// same `r`. A group whose split equals the first group's shares its rows.
-/// With AVX-512 or AVX2 and values below 512, the rows are bits, built
-/// eight or four at a time (`avx512::word_rows`: `.354` and `.376` 0.91x
-/// the time on one thread; `avx2::word_rows`, with the first splits
-/// below: `.354` 0.64x the time of the byte rows and `.6` 0.9x with the
-/// AVX2 search), and the values of the first [`FIRST_FOUND`] splits of
-/// each `r` (rare or not) come with them, which the search of each heap
-/// then skips; otherwise bytes ([`mark_rows`]).
+/// With values below 512, the rows are bits ([`fill_word_rows`]:
+/// `avx512::word_rows`: `.354` and `.376` 0.91x the time on one thread;
+/// `avx2::word_rows`, with the first splits below: `.354` 0.64x the time
+/// of the byte rows and `.6` 0.9x with the AVX2 search), and the values of
+/// the first [`FIRST_FOUND`] splits of each `r` (rare or not) come with
+/// them, which the search of each heap then skips; otherwise bytes
+/// ([`mark_rows`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct RareMarks {
     lo: usize,
@@ -47,15 +49,15 @@ pub(crate) struct RareMarks {
     rows: Vec<Vec<u8>>,
     /// Words of 64 values per row of `word_rows`, 0 if the rows are bytes.
     words: usize,
-    /// With AVX-512 or AVX2 and values below 512, the rows as bits: bit `x % 64` of
-    /// `word_rows[g][(r - lo) * words + x / 64]` (see `avx512::word_rows`).
+    /// With values below 512, the rows as bits: bit `x % 64` of
+    /// `word_rows[g][(r - lo) * words + x / 64]` (see `portable::word_rows`).
     word_rows: Vec<Vec<u64>>,
     /// The rows group `g` reads.
     alias: Vec<usize>,
     /// Words of 64 values per row of `first_found`, 0 if not computed.
     found_words: usize,
     /// The values of the first splits of each `r` (rare or not;
-    /// `avx512::first_found`), rows of `found_words` words.
+    /// `portable::first_found`), rows of `found_words` words.
     first_found: Vec<u64>,
 }
 

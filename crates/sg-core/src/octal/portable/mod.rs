@@ -10,16 +10,20 @@
 //! - [`rows`]: the rare-mark rows of a batch as bits, and the values of
 //!   the first splits of each split size;
 //! - [`sought`]: the search of the splits for a set of values sought
-//!   below 1024.
+//!   below 1024;
+//! - [`settle`]: the splits into the heaps settled since a chunk's state,
+//!   against every candidate.
 //!
 //! No `unsafe` here: every index is masked into the array it reads or
 //! writes (`x & (V - 1)` into `V` bytes), which the compiler sees, so the
 //! bounds checks go away without an unchecked access.
 
 mod rows;
+mod settle;
 mod sought;
 
 pub(crate) use rows::{first_found, word_rows};
+pub(crate) use settle::splits_reach;
 pub(crate) use sought::{Slots, missing};
 
 /// Bit `j` set when `bytes[j]` is not zero (each byte 0 or 1): eight bytes

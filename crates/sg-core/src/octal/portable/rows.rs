@@ -106,10 +106,10 @@ fn mark_block<const V: usize, const R: usize>(
         {
             let parts = &values[first - a..first - a + R];
             let ga = u64::from(ga) * 0x0001_0001_0001_0001;
-            for (quad, rows) in parts.chunks_exact(4).zip(bytes.chunks_exact_mut(4)) {
-                let x = ga ^ quad_word(quad);
-                for (k, row) in rows.iter_mut().enumerate() {
-                    row[(x >> (16 * k)) as usize & (V - 1)] = 1;
+            for q in (0..R).step_by(4) {
+                let x = ga ^ quad_word(&parts[q..q + 4]);
+                for k in 0..4 {
+                    bytes[q + k][(x >> (16 * k)) as usize & (V - 1)] = 1;
                 }
             }
         } else {
@@ -166,7 +166,12 @@ fn found_bits<const V: usize>(small: &[u16], large: &[u16], row: &mut [u64]) {
     let (chunks, rest) = (small.chunks_exact(8), large.rchunks_exact(8));
     let (small_rest, large_rest) = (chunks.remainder(), rest.remainder());
     for (s, l) in chunks.zip(rest) {
-        let x: [u16; 8] = std::array::from_fn(|j| s[j] ^ l[7 - j]);
+        // A loop, not `array::from_fn`, which the test profile leaves
+        // uninlined (a call per split).
+        let mut x = [0u16; 8];
+        for j in 0..8 {
+            x[j] = s[j] ^ l[7 - j];
+        }
         for x in x {
             bytes[usize::from(x) & (V - 1)] = 1;
         }

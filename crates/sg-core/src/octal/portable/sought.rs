@@ -138,8 +138,8 @@ impl Pending<'_> {
         exact: &ValueBits,
         budget: usize,
     ) -> Pending<'s> {
+        // All zero (see `Slots`): only the values of `all` are set.
         let bytes = &mut *slots.0;
-        debug_assert!(bytes.iter().all(|&b| b == 0));
         for (w, &word) in all.iter().enumerate() {
             let mut word = word;
             while word != 0 {
@@ -183,17 +183,24 @@ impl Pending<'_> {
             self.hi -= 8;
         }
         // Each byte is 0 or 1: the sum of a word's bytes is in its top
-        // byte once multiplied.
-        (self.lo..self.hi)
-            .step_by(8)
-            .map(|k| (word_at(self.bytes, k).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize)
-            .sum()
+        // byte once multiplied. (Loops over indices here and below, not
+        // iterator adapters, which the test profile leaves uninlined.)
+        let mut count = 0;
+        let mut k = self.lo;
+        while k < self.hi {
+            count += (word_at(self.bytes, k).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+            k += 8;
+        }
+        count
     }
 
     /// Whether every value sought exactly has been met.
     fn exact_met(&self) -> bool {
-        let end = self.exact_end.min(self.hi);
-        self.lo >= end || self.bytes[self.lo..end].iter().fold(0, |acc, &b| acc | b) == 0
+        let mut any = 0;
+        for v in self.lo..self.exact_end.min(self.hi) {
+            any |= self.bytes[v];
+        }
+        any == 0
     }
 
     /// Counts `looked` splits as looked at; whether the search may stop
@@ -330,7 +337,12 @@ fn clear_met<const WIDE: bool>(small: &[u16], large: &[u16], bytes: &mut [u8; SL
     let (chunks, rest) = (small.chunks_exact(8), large.rchunks_exact(8));
     let (small_rest, large_rest) = (chunks.remainder(), rest.remainder());
     for (s, l) in chunks.zip(rest) {
-        let x: [u16; 8] = std::array::from_fn(|j| s[j] ^ l[7 - j]);
+        // A loop, not `array::from_fn`, which the test profile leaves
+        // uninlined (a call per split).
+        let mut x = [0u16; 8];
+        for j in 0..8 {
+            x[j] = s[j] ^ l[7 - j];
+        }
         for x in x {
             bytes[slot::<WIDE>(x)] = 0;
         }
@@ -352,7 +364,11 @@ fn first_hit(small: &[u16], large: &[u16], targets: &[u16]) -> Option<(usize, u3
         1 => first_hit_of(small, large, [t(0)])?,
         2 => first_hit_of(small, large, [t(0), t(1)])?,
         3 | 4 => first_hit_of(small, large, [t(0), t(1), t(2), t(3)])?,
-        _ => first_hit_of(small, large, std::array::from_fn::<u16, 8, _>(t))?,
+        _ => first_hit_of(
+            small,
+            large,
+            [t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7)],
+        )?,
     };
     Some((at, met & ((1 << targets.len()) - 1)))
 }
@@ -378,22 +394,30 @@ fn first_hit_of<const K: usize>(
         let s: &[u16; BLOCK] = small[j..j + BLOCK].try_into().expect("a block");
         let l: &[u16; BLOCK] = large[len - j - BLOCK..len - j].try_into().expect("a block");
         let mut met = [false; K];
+        // Index loops, no iterator adapters: the test profile (no LTO)
+        // left them uninlined here, a call per split.
         for i in 0..BLOCK {
             let x = s[i] ^ l[BLOCK - 1 - i];
-            for (m, &t) in met.iter_mut().zip(&targets) {
-                *m |= x == t;
+            for k in 0..K {
+                met[k] |= x == targets[k];
             }
         }
-        if met.iter().any(|&m| m) {
+        let mut any = false;
+        for m in met {
+            any |= m;
+        }
+        if any {
             return Some((j, flags(met)));
         }
         j += BLOCK;
     }
     let mut met = [false; K];
-    for (&s, &l) in small[j..].iter().zip(large[..len - j].iter().rev()) {
-        for (m, &t) in met.iter_mut().zip(&targets) {
-            *m |= s ^ l == t;
+    for i in j..len {
+        let x = small[i] ^ large[len - 1 - i];
+        for k in 0..K {
+            met[k] |= x == targets[k];
         }
     }
-    met.iter().any(|&m| m).then(|| (j, flags(met)))
+    let met = flags(met);
+    (met != 0).then_some((j, met))
 }

@@ -11,7 +11,7 @@
 //! never) is often among another's first (on `.354` this saves a fifth of
 //! the time).
 //!
-//! Four implementations, equal in result, each for any values of the
+//! Five implementations, equal in result, each for any values of the
 //! sequence (any `u16`: a split's XOR may lie far beyond the values
 //! sought, and the vector sets ignore it):
 //! - With AVX-512 (BW), when every value sought is below 1024
@@ -35,28 +35,35 @@
 //!   registers of 16 bytes, looked up by byte shuffles, 32 splits at a
 //!   time (one shuffle per register and one for the bits); the first
 //!   splits of each take one by one first, where most blocks would meet
-//!   values sought. With values below 512 the first splits of each split
-//!   size are skipped as with AVX-512 (their values come with the
-//!   rare-mark rows, `super::avx2::first_found`). One thread, `.6` to
-//!   2^20 and `.354` to 2,200,000: 0.55x and 0.35x the time of the
-//!   portable search.
+//!   values sought. One thread, `.6` to 2^20 and `.354` to 2,200,000:
+//!   0.55x and 0.35x the time of the earlier portable search (the list
+//!   search below); the portable kernel compiled for AVX2 was no faster.
+//! - Without either, when every value sought is below 1024
+//!   (`super::portable::sought`, code written for the compiler to
+//!   vectorise on any target): each split clears its value's byte in an
+//!   array of the values pending while many are, then blocks of 32
+//!   splits are compared with the last 1 to 8 values.
 //! - For one candidate with every value below 64 ([`missing_small`], games
 //!   such as `.106` computed heap by heap): the values sought are the bits
 //!   of a word, and each split clears its value's bit (32 splits at a time
 //!   with AVX-512, each value turned into its bit by a shift of a 64-bit
 //!   lane; a table lookup per split otherwise). Its searches are short, and
 //!   the first implementation's setup cost more than they do.
-//! - Otherwise ([`portable`], the reference the tests compare the first
-//!   with): a
-//!   first scalar scan marks the sought values it meets in a short prefix
-//!   of the splits, then the ones it missed are sought a few at a time by a
-//!   vectorised comparison of blocks of splits (AVX2 when present).
+//! - Values sought of 1024 and more ([`portable`], the list search, on
+//!   every CPU): a first scalar scan marks the sought values it meets in
+//!   a short prefix of the splits, then the ones it missed are sought a
+//!   few at a time by a vectorised comparison of blocks of splits (AVX2
+//!   when present).
+//!
+//! With all but the list search, the first splits of each split size are
+//! skipped when the rare-mark rows of a batch hold their values
+//! (`super::heap::RareMarks`, values below 512).
 //!
 //! Files: this one holds the entry ([`search`], [`search_bits`]), the
 //! choice between the implementations, and the walk of the takes' splits
-//! in turns that they share; [`portable`] the portable reference,
-//! [`small`] the small-value path, and `super::avx512` and `super::avx2`
-//! the vector kernels.
+//! in turns that they share; [`portable`] the list search, [`small`] the
+//! small-value path, and `super::avx512`, `super::avx2` and
+//! `super::portable` the kernels.
 //!
 //! Tried and dropped (slower): with AVX2, the lanes of a block with hits
 //! read back from the block's bytes rather than from the values; the
@@ -214,7 +221,7 @@ fn push_values(words: impl Iterator<Item = u64>, limit: usize, list: &mut Vec<u1
     }
 }
 
-/// [`search`] without AVX-512, or with values beyond the bits.
+/// [`search`] with values sought of 1024 and more (beyond the bits).
 #[allow(clippy::too_many_arguments)]
 fn search_list(
     moves: &Moves,
