@@ -45,10 +45,11 @@
 //!   splits are compared with the last 1 to 8 values.
 //! - For one candidate with every value below 64 ([`missing_small`], games
 //!   such as `.106` computed heap by heap): the values sought are the bits
-//!   of a word, and each split clears its value's bit (32 splits at a time
-//!   with AVX-512, each value turned into its bit by a shift of a 64-bit
-//!   lane; a table lookup per split otherwise). Its searches are short, and
-//!   the first implementation's setup cost more than they do.
+//!   of a word, and each split clears its value's bit (a table lookup per
+//!   split; with several takes and AVX-512, 32 splits at a time, each
+//!   value turned into its bit by a shift of a 64-bit lane). Its searches
+//!   are short, and the first implementation's setup cost more than they
+//!   do.
 //! - Values sought of 1024 and more ([`portable`], the list search, on
 //!   every CPU): a first scalar scan marks the sought values it meets in
 //!   a short prefix of the splits, then the ones it missed are sought a
