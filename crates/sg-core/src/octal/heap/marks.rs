@@ -4,8 +4,6 @@
 //! the unmarked values no split reaches (step 2's sure values), 64 values
 //! at a time.
 
-use std::ops::ControlFlow;
-
 use super::super::moves::Moves;
 use super::super::sparse::{Sparse, Split, parity};
 
@@ -44,20 +42,7 @@ pub(super) fn marked_bits(bytes: &[u8; 64]) -> u64 {
 /// `e` under `mask`.
 #[inline]
 pub(super) fn parity_bits(base: u32, mask: u16, e: u32) -> u64 {
-    // Bit `j` of `ODD[b]` is bit `b` of `j`.
-    const ODD: [u64; 6] = [
-        0xAAAA_AAAA_AAAA_AAAA,
-        0xCCCC_CCCC_CCCC_CCCC,
-        0xF0F0_F0F0_F0F0_F0F0,
-        0xFF00_FF00_FF00_FF00,
-        0xFFFF_0000_FFFF_0000,
-        0xFFFF_FFFF_0000_0000,
-    ];
-    let odd = ODD
-        .iter()
-        .enumerate()
-        .filter(|&(b, _)| mask >> b & 1 != 0)
-        .fold(0, |odd, (_, &bits)| odd ^ bits);
+    let odd = ODD_UNDER[usize::from(mask & 63)];
     // `base` and `j` share no bit under the mask.
     if parity(base as u16, mask) ^ e == 1 {
         odd
@@ -65,6 +50,23 @@ pub(super) fn parity_bits(base: u32, mask: u16, e: u32) -> u64 {
         !odd
     }
 }
+
+/// `ODD_UNDER[m]`: bit `j` set when `j & m` has an odd number of bits
+/// (`j`, `m` below 64), a table rather than six XORs per heap (`.106`,
+/// whose values are cheap, reads it at every heap).
+static ODD_UNDER: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut j = 0;
+        while j < 64 {
+            table[m] |= (((j & m) as u64).count_ones() as u64 & 1) << j;
+            j += 1;
+        }
+        m += 1;
+    }
+    table
+};
 
 /// Where the marking loops record the values they reach.
 pub(super) trait Marks {
@@ -146,17 +148,28 @@ pub(super) fn mark_unsplit<M: Marks>(moves: &Moves, values: &[u16], h: usize, re
             reach.mark(values[r]);
         }
     }
-    if !moves.triple.is_empty() {
-        let _ = moves.for_each_triple(h as u64, u64::MAX, |_, parts| {
-            if (parts[2] as usize) < n {
-                reach.mark(
-                    values[parts[0] as usize]
-                        ^ values[parts[1] as usize]
-                        ^ values[parts[2] as usize],
-                );
+    // Three heaps `a <= b <= c = r - a - b` (as `Moves::for_each_triple`
+    // enumerates them), all known: `c < n`, that is `b > r - a - n`. For
+    // each `a`, the pairs `{b, r - a - b}` are the splits of `r - a` from
+    // `b` on: a loop of loads, XORs and stores, without a call per option
+    // (hexadecimal codes: the options leaving three heaps are most of
+    // their work).
+    for &i in &moves.triple {
+        let Some(r) = h.checked_sub(i as usize) else {
+            continue;
+        };
+        for a in 1..=r / 3 {
+            let (from, to) = (a.max((r - a + 1).saturating_sub(n)), (r - a) / 2);
+            if from > to {
+                continue;
             }
-            ControlFlow::Continue(())
-        });
+            // `a <= b <= c < n`: every part is known.
+            let ga = values[a];
+            let (small, large) = (&values[from..=to], &values[r - a - to..=r - a - from]);
+            for (&b, &c) in small.iter().zip(large.iter().rev()) {
+                reach.mark(ga ^ b ^ c);
+            }
+        }
     }
 }
 

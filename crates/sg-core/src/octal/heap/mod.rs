@@ -21,7 +21,8 @@
 //! marks of the options with a rare part (step 1 of the argument) and the
 //! rules that say which unmarked values are sure; [`rare_rows`] the marks
 //! of a whole batch, computed once ([`RareMarks`]); [`mod@settle`] the
-//! settling. The AVX-512 kernels they use are in `super::avx512`.
+//! settling. The kernels they use are in `super::avx512`, `super::avx2`
+//! and `super::portable`.
 //!
 //! Tried and dropped (no gain): three candidates; the recomputation of a
 //! heap skipping the values known to be reached; unchecked indexing in the
