@@ -591,12 +591,22 @@ fn catalogue_to_2_11_under_the_variable() {
     print_catalogue(1 << 11, 64);
 }
 
-/// [`print_catalogue`] to 2^16 as runs compute the values, for
-/// [`every_kernel_gives_the_catalogues_values_to_2_16`].
+/// The bound of [`every_kernel_gives_the_catalogues_values_in_full`]:
+/// `GRUNDY_CATALOGUE_CHECK_TO` (a heap, at most 2^20), else 2^15.
+fn catalogue_check_to() -> u64 {
+    std::env::var("GRUNDY_CATALOGUE_CHECK_TO")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&to| (64..=1 << 20).contains(&to))
+        .unwrap_or(1 << 15)
+}
+
+/// [`print_catalogue`] to [`catalogue_check_to`] as runs compute the
+/// values, for [`every_kernel_gives_the_catalogues_values_in_full`].
 #[test]
-#[ignore = "run by every_kernel_gives_the_catalogues_values_to_2_16"]
-fn catalogue_to_2_16_under_the_variable() {
-    print_catalogue(1 << 16, 2048);
+#[ignore = "run by every_kernel_gives_the_catalogues_values_in_full"]
+fn catalogue_in_full_under_the_variable() {
+    print_catalogue(catalogue_check_to(), 2048);
 }
 
 /// Runs the ignored test `test` under each kernel level at once, a child
@@ -639,8 +649,8 @@ fn same_under_every_level(test: &str, prefix: &str) -> Vec<String> {
 
 /// Every game of the catalogue gives the same values to 2^11 under every
 /// kernel level (portable, AVX2, AVX-512: those the CPU has), in batches
-/// from heap 64 (2 s on two cores); the full-size check, to 2^16, is
-/// [`every_kernel_gives_the_catalogues_values_to_2_16`].
+/// from heap 64 (2 s on two cores); the full-size check is
+/// [`every_kernel_gives_the_catalogues_values_in_full`].
 #[test]
 fn every_kernel_gives_the_catalogues_values() {
     let lines = same_under_every_level(
@@ -650,15 +660,16 @@ fn every_kernel_gives_the_catalogues_values() {
     assert_eq!(lines.len(), 1024);
 }
 
-/// Every game of the catalogue gives the same values to 2^16 under every
-/// kernel level, as runs compute them (a child process per level, about
-/// three minutes of CPU each on this project's machine: CI runs it, with
-/// `--ignored`, in `.ci/run`).
+/// Every game of the catalogue gives the same values under every kernel
+/// level, as runs compute them, to 2^15 (a child process per level, about
+/// 55 s of CPU each on this project's 2-core machine: CI runs it, with
+/// `--ignored`, in `.ci/run`), or to `GRUNDY_CATALOGUE_CHECK_TO` (2^16:
+/// about three minutes of CPU each).
 #[test]
 #[ignore = "minutes of CPU: run by CI (.ci/run) with --ignored"]
-fn every_kernel_gives_the_catalogues_values_to_2_16() {
+fn every_kernel_gives_the_catalogues_values_in_full() {
     let lines = same_under_every_level(
-        "octal::tests::catalogue_to_2_16_under_the_variable",
+        "octal::tests::catalogue_in_full_under_the_variable",
         "catalogue ",
     );
     assert_eq!(lines.len(), 1024);
