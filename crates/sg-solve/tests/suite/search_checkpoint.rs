@@ -115,6 +115,51 @@ fn a_search_stopped_by_sigterm_writes_its_checkpoint_and_says_how_to_go_on() {
     assert_eq!(resumed["nimber"], whole["nimber"]);
 }
 
+/// The facts written when a search of `board` (with `extra` options,
+/// checkpointing to `file`) is stopped by SIGTERM after `ms` milliseconds:
+/// the count its last line gives.
+fn facts_when_stopped(board: &str, file: &Path, ms: u64, extra: &[&str]) -> usize {
+    let child = grundy()
+        .args(["cram", board, "--threads", "1", "--checkpoint"])
+        .arg(file)
+        .args(["--checkpoint-every", "100ms"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(ms));
+    crate::common::signal(&child, "TERM");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(128 + 15), "{err}");
+    let last = err.lines().last().unwrap();
+    let count = last.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+    count.parse().unwrap_or_else(|_| panic!("{err}"))
+}
+
+/// A search resumed from its checkpoint (as hints) and stopped again
+/// writes a checkpoint that keeps what it resumed from: stopping and going
+/// on, again and again, never throws work away.
+#[test]
+fn a_resumed_search_stopped_again_keeps_what_it_resumed_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("6x7.ck");
+    let path = file.to_str().unwrap();
+    // A long run, then short ones (each knows less of its own than the
+    // first did).
+    let mut before = facts_when_stopped("6x7", &file, 2500, &[]);
+    assert!(before > 0);
+    for _ in 0..2 {
+        let after = facts_when_stopped("6x7", &file, 300, &["--resume", path]);
+        assert!(
+            after >= before,
+            "{after} facts written after resuming {before}"
+        );
+        before = after;
+    }
+}
+
 #[test]
 fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
     let dir = tempfile::tempdir().unwrap();
