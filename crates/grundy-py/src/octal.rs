@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use sg_core::octal::{
     HeapMove as EngineMove, HeapValues, MAX_COMPUTED_HEAP, MAX_DIGITS, OctalError, Period, Rules,
-    Sequence, winning_move,
+    Sequence, Simd, winning_move,
 };
 use sg_solve::octal_answers::{Catalogued, from_catalogue, say_move, unknown_value};
 use sg_tables::octal::CatalogueEntry;
@@ -133,6 +133,7 @@ fn solve(
     };
     let threads = threads(threads_arg, None)?;
     crate::progress::check(progress)?;
+    check_simd_variable()?;
     if !online {
         match from_catalogue(&rules, to) {
             Catalogued::Found { entry, values } => {
@@ -183,6 +184,25 @@ fn solve(
     }
     let entry = CatalogueEntry::from_sequence(&sequence);
     OctalGame::new(entry, sequence.values(), false)
+}
+
+/// The rule of the command for `GRUNDY_OCTAL_SIMD` (which lowers the
+/// octal engine's vector kernels, to measure them): unset, empty,
+/// `avx512`, `avx2` or `portable` in any case; any other value a
+/// `ValueError` before any work (the engine would ignore it).
+fn check_simd_variable() -> PyResult<()> {
+    let variable = sg_core::octal::SIMD_VARIABLE;
+    let Some(value) = std::env::var_os(variable) else {
+        return Ok(());
+    };
+    match value.to_str().map(|v| Simd::parse(Some(v))) {
+        Some(Ok(_)) => Ok(()),
+        _ => Err(value_error(format!(
+            "the environment variable {variable} is {}: expected avx512, avx2 or portable \
+             (the most vector instructions the octal engine uses), or unset",
+            sg_text::quote_bytes(value.as_encoded_bytes())
+        ))),
+    }
 }
 
 /// The values of a game as far as computed, through the certified period

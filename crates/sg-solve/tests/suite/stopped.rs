@@ -146,7 +146,10 @@ fn a_stopped_octal_run_prints_the_heaps_computed() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         err,
-        format!("stopped by SIGHUP (signal 1) at heap {count}: G(0..{count}) printed\n")
+        format!(
+            "stopped by SIGHUP (signal 1) at heap {count}: G(0..={}) printed\n",
+            count - 1
+        )
     );
     let to = (count - 1).to_string();
     assert_eq!(
