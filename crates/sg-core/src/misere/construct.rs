@@ -148,11 +148,14 @@ impl Construction {
                     why: Limit::Interrupted,
                 });
             }
-            let outcome = self.attempt(n, &base);
+            let outcome = self.attempt(n, &base, stop);
             let (rows, smaller) = match outcome {
                 Attempt::Proven(candidate) => {
                     *self = *candidate;
                     return Ok(());
+                }
+                Attempt::Limit(ended) if ended.stopped_why() == Some(Limit::Interrupted) => {
+                    return Err(ended);
                 }
                 Attempt::Limit(ended) => {
                     // A limit on this base: the next kind of base may fit.
@@ -236,7 +239,11 @@ impl Construction {
     }
 
     /// One candidate for heap `n` on `base`, and its proof.
-    fn attempt(&self, n: u64, base: &Base) -> Attempt {
+    fn attempt(&self, n: u64, base: &Base, stop: &mut dyn FnMut() -> bool) -> Attempt {
+        let stopped = Attempt::Limit(Ended::Stopped {
+            heap: n,
+            why: Limit::Interrupted,
+        });
         let options = base.option_images(&self.moves, n);
         let letters = base_letters(base);
         let extension = match extend::adjoin(
@@ -245,8 +252,10 @@ impl Construction {
             &letters,
             &options,
             self.max_order,
+            stop,
         ) {
             Ok(extension) => extension,
+            Err(NoExtension::Stopped) => return stopped,
             Err(NoExtension::Order) => {
                 return Attempt::Limit(Ended::Stopped {
                     heap: n,
@@ -289,9 +298,11 @@ impl Construction {
             &candidate.partners,
             &candidate.types,
             Some(required),
+            stop,
         );
         match proof {
             Ok(()) => Attempt::Proven(Box::new(candidate)),
+            Err(Unproven::Stopped) => stopped,
             Err(Unproven::TooManyStates) => Attempt::Limit(Ended::Stopped {
                 heap: n,
                 why: Limit::Work,
