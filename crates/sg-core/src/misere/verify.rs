@@ -153,7 +153,7 @@ fn escapes_everywhere(
         for (&(p, placed), list) in &states {
             for (d, sum) in list {
                 visited += 1;
-                if visited % 4096 == 0 && stop() {
+                if visited.is_multiple_of(4096) && stop() {
                     return Err(Unproven::Stopped);
                 }
                 // p x^(m-1) and x^m as m grows.
