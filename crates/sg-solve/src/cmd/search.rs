@@ -295,8 +295,8 @@ pub(crate) fn solve<G: ProofGame>(
     // that fails (closed by its reader, or full) does not stop the proof
     // the user asked for: it is written, then the failure is reported.
     // With --trust-resume the answer may rest on facts nobody proved: the
-    // proof, which checks them, comes first, and a wrong answer is never
-    // printed.
+    // proof comes first, and a contradiction it meets among them ends the
+    // run before any answer is printed.
     let make_proof = || with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR));
     let mut proved = match (&proof_file, args.trust_resume) {
         (Some(_), true) => Some(make_proof()?),
