@@ -11,14 +11,11 @@ use sg_core::octal::MAX_COMPUTED_HEAP;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::args::{MAX_TERMS, int_in, ints_in};
+use crate::args::int_in;
 use crate::errors::value_error;
-use crate::octal::HeapMove;
+use crate::octal::{HeapMove, sum_of_heaps};
 use crate::progress::Progress;
 use crate::run::{Stop, run_detached};
-
-/// The largest heap of a sum (heaps are below 2^63).
-const MAX_HEAP: u64 = (1 << 63) - 1;
 
 /// The misère quotient of a take-and-break game: who wins any sum of its
 /// heaps when the player who makes the last move loses.
@@ -105,10 +102,6 @@ pub(crate) struct MisereQuotient {
 }
 
 impl MisereQuotient {
-    fn heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
-        ints_in(heaps, "heaps", 0, MAX_HEAP, MAX_TERMS)
-    }
-
     fn words(&self, presentation: &Presentation, elements: &[Element]) -> Vec<String> {
         elements.iter().map(|&x| presentation.word(x)).collect()
     }
@@ -254,7 +247,7 @@ impl MisereQuotient {
     /// >>> grundy.misere("0.77", to=20).outcome([1, 1])
     /// 'WIN'
     fn outcome(&self, heaps: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        let heaps = Self::heaps(heaps)?;
+        let heaps = sum_of_heaps(heaps)?;
         match self.quotient.is_lost(&heaps) {
             Ok(true) => Ok("LOSE"),
             Ok(false) => Ok("WIN"),
@@ -270,7 +263,7 @@ impl MisereQuotient {
     /// >>> str(grundy.misere("0.77", to=20).hint([1, 1]))
     /// 'in the first heap (1 token), take the token'
     fn hint(&self, py: Python<'_>, heaps: &Bound<'_, PyAny>) -> PyResult<Option<HeapMove>> {
-        let heaps = Self::heaps(heaps)?;
+        let heaps = sum_of_heaps(heaps)?;
         let quotient = &self.quotient;
         match py.detach(|| quotient.winning_move(&heaps)) {
             Ok(found) => Ok(found.map(|m| HeapMove::new(m, &heaps))),

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use sg_core::octal::{
     HeapMove as EngineMove, HeapValues, MAX_COMPUTED_HEAP, MAX_DIGITS, OctalError, Period, Rules,
-    Sequence, Simd, winning_move,
+    Sequence, winning_move,
 };
 use sg_solve::octal_answers::{Catalogued, from_catalogue, say_move, unknown_value};
 use sg_tables::octal::CatalogueEntry;
@@ -30,6 +30,12 @@ const DEFAULT_TO: u64 = 1 << 25;
 
 /// The largest heap of a sum (heaps are below 2^63).
 const MAX_HEAP: u64 = (1 << 63) - 1;
+
+/// The heaps of a sum: any iterable of at most [`MAX_TERMS`] heaps, each
+/// at most [`MAX_HEAP`] (for `OctalGame` and `MisereQuotient`).
+pub(crate) fn sum_of_heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    ints_in(heaps, "heaps", 0, MAX_HEAP, MAX_TERMS)
+}
 
 /// The Grundy sequence of a take-and-break game and its certified period.
 ///
@@ -186,23 +192,13 @@ fn solve(
     OctalGame::new(entry, sequence.values(), false)
 }
 
-/// The rule of the command for `GRUNDY_OCTAL_SIMD` (which lowers the
-/// octal engine's vector kernels, to measure them): unset, empty,
-/// `avx512`, `avx2` or `portable` in any case; any other value a
+/// `GRUNDY_OCTAL_SIMD` (which lowers the octal engine's vector kernels,
+/// to measure them) by the command's rule: a value it refuses is a
 /// `ValueError` before any work (the engine would ignore it).
 fn check_simd_variable() -> PyResult<()> {
-    let variable = sg_core::octal::SIMD_VARIABLE;
-    let Some(value) = std::env::var_os(variable) else {
-        return Ok(());
-    };
-    match value.to_str().map(|v| Simd::parse(Some(v))) {
-        Some(Ok(_)) => Ok(()),
-        _ => Err(value_error(format!(
-            "the environment variable {variable} is {}: expected avx512, avx2 or portable \
-             (the most vector instructions the octal engine uses), or unset",
-            sg_text::quote_bytes(value.as_encoded_bytes())
-        ))),
-    }
+    sg_solve::machine::simd_variable(sg_core::octal::SIMD_VARIABLE, "the octal engine")
+        .map(drop)
+        .map_err(value_error)
 }
 
 /// The values of a game as far as computed, through the certified period
@@ -284,10 +280,6 @@ impl OctalGame {
             heap,
             |heap| format!("compute with to={heap} or more"),
         ))
-    }
-
-    fn heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
-        ints_in(heaps, "heaps", 0, MAX_HEAP, MAX_TERMS)
     }
 
     /// The XOR of the heaps' values.
@@ -380,7 +372,7 @@ impl OctalGame {
     /// >>> grundy.octal("0.77").outcome([1, 1])
     /// 'LOSE'
     fn outcome(&self, heaps: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        let heaps = Self::heaps(heaps)?;
+        let heaps = sum_of_heaps(heaps)?;
         Ok(if self.xor(&heaps)? == 0 {
             "LOSE"
         } else {
@@ -398,7 +390,7 @@ impl OctalGame {
     /// >>> m.heap, m.take, m.leaves
     /// (2, 3, (2, 25))
     fn hint(&self, py: Python<'_>, heaps: &Bound<'_, PyAny>) -> PyResult<Option<HeapMove>> {
-        let heaps = Self::heaps(heaps)?;
+        let heaps = sum_of_heaps(heaps)?;
         self.xor(&heaps)?;
         let known = self.known();
         let rules = &self.entry.rules;

@@ -24,20 +24,6 @@ pub(super) enum Settles {
 /// read, never marked).
 pub(super) type Reach = [u8; (1 << 16) + 1];
 
-/// Bit `j` set when `bytes[j]` is not zero (each byte 0 or 1): eight bytes
-/// at a time, gathered into the top byte of one product (byte `i` of the
-/// multiplier's terms lands on bit `56 + i`, each bit from one term only).
-#[inline]
-pub(super) fn marked_bits(bytes: &[u8; 64]) -> u64 {
-    let mut bits = 0;
-    for (k, word) in bytes.chunks_exact(8).enumerate() {
-        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-        debug_assert_eq!(word & !0x0101_0101_0101_0101, 0, "bytes other than 0 and 1");
-        bits |= (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-    }
-    bits
-}
-
 /// Bit `j` set when value `base + j` (`base` a multiple of 64) has parity
 /// `e` under `mask`.
 #[inline]
@@ -277,6 +263,7 @@ pub(super) fn mark_rare_beyond(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::octal::portable::bits_of_bytes;
     use crate::testing::SplitMix64;
 
     /// The word helpers of step 2 against their definitions.
@@ -286,7 +273,7 @@ mod tests {
         for _ in 0..2000 {
             let bytes: [u8; 64] = std::array::from_fn(|_| (rng.below(2)) as u8);
             let want = (0..64).fold(0u64, |m, j| m | u64::from(bytes[j] != 0) << j);
-            assert_eq!(marked_bits(&bytes), want, "{bytes:?}");
+            assert_eq!(bits_of_bytes(&bytes), want, "{bytes:?}");
             let (base, mask, e) = (
                 64 * rng.below(1024) as u32,
                 rng.below(1 << 16) as u16,

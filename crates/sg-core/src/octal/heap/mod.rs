@@ -40,7 +40,7 @@ use super::search::{BITSET_VALUES, SearchScratch, ValueBits, missing_small, sear
 use super::sparse::Sparse;
 use marks::{
     Reach, Settles, SmallMarks, below_mask, exact_rules, mark_rare, mark_rare_beyond, mark_unsplit,
-    marked_bits, sure_bits,
+    sure_bits,
 };
 use rare_rows::Row;
 pub(crate) use rare_rows::{FIRST_FOUND, RareMarks};
@@ -208,7 +208,7 @@ pub(crate) fn first_unreached(
     };
     // 64 values at a time: bit `j` of a word stands for value `base + j`.
     for (chunk, base) in reach[..top].chunks_exact(64).zip((0..).step_by(64)) {
-        let unmarked = !(marked_bits(chunk.try_into().expect("64 bytes"))
+        let unmarked = !(super::portable::bits_of_bytes(chunk.try_into().expect("64 bytes"))
             | marked.get(base as usize / 64).copied().unwrap_or(0));
         let sure = sure_bits(rules, base);
         let (mut found, mut sought) = (unmarked & sure, unmarked & !sure);
