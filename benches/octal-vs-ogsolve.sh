@@ -2,7 +2,9 @@
 # Speed of grundy's octal engine against ogsolve (Piotr Beling's octal game
 # solver, method rc2), side by side, on these games and heap sizes:
 #
-#   .354 to 2,200,000   .6 to 2^20   .106 to 2^18   .376 to 2^20
+#   .354 to 2,200,000   .6 to 2^20   .106 to 2^22   .376 to 2^20
+#
+# (OCTAL_GAMES="CODE N;CODE N..." replaces them.)
 #
 # Each round runs both programs on each game, one after the other
 # (interleaved, so that load from other processes hits both alike), and
@@ -11,8 +13,11 @@
 # for the last heap, or the script fails.
 #
 # grundy's side is `cargo run --release -p sg-core --example octal`, using
-# every core of the machine (rayon); ogsolve is single-threaded. CPU times
-# (user) are reported too.
+# every core of the machine (rayon), or THREADS threads; ogsolve is
+# single-threaded. CPU times (user and system) are reported too. PIN=1
+# runs every process on the first CPU alone (`taskset -c 0`): with
+# THREADS=1, the speed per core of both programs
+# (`PIN=1 THREADS=1 LEVELS="default avx2 portable" ...`).
 #
 # ogsolve is GPL software and is not part of this repository. The script
 # runs the binary named by the environment variable OGSOLVE, or else
@@ -25,7 +30,8 @@
 # portable"` gives, on an AVX-512 machine, what CPUs without AVX-512 (and
 # without AVX2) get, against the same ogsolve runs; one table per level.
 #
-# Usage: [LEVELS="default avx2 portable"] benches/octal-vs-ogsolve.sh [ROUNDS]
+# Usage: [LEVELS="default avx2 portable"] [PIN=1] [THREADS=T] [OCTAL_GAMES=...]
+#        benches/octal-vs-ogsolve.sh [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,7 +57,15 @@ fi
 cargo build --release -q -p sg-core --example octal
 OURS=target/release/examples/octal
 
-GAMES=(".354 2200000" ".6 1048576" ".106 262144" ".376 1048576")
+IFS=';' read -r -a GAMES <<<"${OCTAL_GAMES:-.354 2200000;.6 1048576;.106 4194304;.376 1048576}"
+PINNED=()
+if [ "${PIN:-0}" = 1 ]; then
+    PINNED=(taskset -c 0)
+fi
+THREAD_ARGS=()
+if [ -n "${THREADS:-}" ]; then
+    THREAD_ARGS=("$THREADS")
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -62,10 +76,10 @@ trap 'rm -rf "$tmp"' EXIT
 run_timed() {
     local out=$1; shift
     local start=$EPOCHREALTIME
-    /usr/bin/time -f "USER %U" "$@" >"$out" 2>&1
+    /usr/bin/time -f "USER %U %S" "$@" >"$out" 2>&1
     local end=$EPOCHREALTIME
     local user
-    user=$(sed -n 's/^USER //p' "$out")
+    user=$(sed -n 's/^USER //p' "$out" | awk '{printf "%.2f", $1 + $2}')
     echo "TIME $(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", b - a}') $user" >>"$out"
 }
 
@@ -82,11 +96,11 @@ simd_env() {
 for ((round = 1; round <= ROUNDS; round++)); do
     for game in "${GAMES[@]}"; do
         read -r code n <<<"$game"
-        run_timed "$tmp/theirs" "$OGSOLVE" -m rc2 -n "$n" "$code"
+        run_timed "$tmp/theirs" "${PINNED[@]}" "$OGSOLVE" -m rc2 -n "$n" "$code"
         theirs_g=$(sed -n "s/.*nimber of $n: \([0-9]*\).*/\1/p" "$tmp/theirs")
         read -r _ tw tu < <(grep '^TIME' "$tmp/theirs")
         for level in "${LEVELS[@]}"; do
-            run_timed "$tmp/ours" env "$(simd_env "$level")" "$OURS" "$code" "$n"
+            run_timed "$tmp/ours" env "$(simd_env "$level")" "${PINNED[@]}" "$OURS" "$code" "$n" "${THREAD_ARGS[@]}"
             ours_g=$(sed -n "s/.*G($n) = \([0-9]*\).*/\1/p" "$tmp/ours")
             if [ -z "$ours_g" ] || [ "$ours_g" != "$theirs_g" ]; then
                 echo "error: $code ($level): G($n) differs: grundy '$ours_g', ogsolve '$theirs_g'" >&2
@@ -119,4 +133,4 @@ for level in "${LEVELS[@]}"; do
     done
 done
 echo
-echo "(medians over $ROUNDS interleaved rounds; speed-ups are medians of the per-round ratios; $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo 'no AVX-512'))"
+echo "(medians over $ROUNDS interleaved rounds; speed-ups are medians of the per-round ratios; $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo 'no AVX-512'); grundy's threads: ${THREADS:-every core}; pinned: ${PIN:-0}; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -4,7 +4,8 @@
 //! where the command's parsers and messages live), never over the
 //! `grundy` command.
 //!
-//! One module per subject: `octal` (take-and-break games), `knight` and
+//! One module per subject: `octal` (take-and-break games), `misere`
+//! (their misère quotients), `knight` and
 //! `row` (the two-dimensional games), `graph` (graphs with cycles),
 //! `searched` (Cram, Node-Kayles, Chomp, certificates), `python_game`
 //! (games defined in Python), `heatmap` (pictures); and what they share:
@@ -19,6 +20,7 @@ mod errors;
 mod graph;
 mod heatmap;
 mod knight;
+mod misere;
 mod octal;
 mod progress;
 mod python_game;
@@ -42,6 +44,8 @@ mod _grundy {
     use super::heatmap::{Heatmap, heatmap};
     #[pymodule_export]
     use super::knight::{knight, knight_grid};
+    #[pymodule_export]
+    use super::misere::{MisereQuotient, misere};
     #[pymodule_export]
     use super::octal::{HeapMove, OctalGame, octal, subtraction};
     #[pymodule_export]

@@ -31,6 +31,12 @@ const DEFAULT_TO: u64 = 1 << 25;
 /// The largest heap of a sum (heaps are below 2^63).
 const MAX_HEAP: u64 = (1 << 63) - 1;
 
+/// The heaps of a sum: any iterable of at most [`MAX_TERMS`] heaps, each
+/// at most [`MAX_HEAP`] (for `OctalGame` and `MisereQuotient`).
+pub(crate) fn sum_of_heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    ints_in(heaps, "heaps", 0, MAX_HEAP, MAX_TERMS)
+}
+
 /// The Grundy sequence of a take-and-break game and its certified period.
 ///
 /// ``code`` is a Winning Ways code ``d0.d1d2...dk`` (digit ``d_i`` for taking
@@ -133,6 +139,7 @@ fn solve(
     };
     let threads = threads(threads_arg, None)?;
     crate::progress::check(progress)?;
+    check_simd_variable()?;
     if !online {
         match from_catalogue(&rules, to) {
             Catalogued::Found { entry, values } => {
@@ -183,6 +190,15 @@ fn solve(
     }
     let entry = CatalogueEntry::from_sequence(&sequence);
     OctalGame::new(entry, sequence.values(), false)
+}
+
+/// `GRUNDY_OCTAL_SIMD` (which lowers the octal engine's vector kernels,
+/// to measure them) by the command's rule: a value it refuses is a
+/// `ValueError` before any work (the engine would ignore it).
+fn check_simd_variable() -> PyResult<()> {
+    sg_solve::machine::simd_variable(sg_core::octal::SIMD_VARIABLE, "the octal engine")
+        .map(drop)
+        .map_err(value_error)
 }
 
 /// The values of a game as far as computed, through the certified period
@@ -264,10 +280,6 @@ impl OctalGame {
             heap,
             |heap| format!("compute with to={heap} or more"),
         ))
-    }
-
-    fn heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
-        ints_in(heaps, "heaps", 0, MAX_HEAP, MAX_TERMS)
     }
 
     /// The XOR of the heaps' values.
@@ -360,7 +372,7 @@ impl OctalGame {
     /// >>> grundy.octal("0.77").outcome([1, 1])
     /// 'LOSE'
     fn outcome(&self, heaps: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        let heaps = Self::heaps(heaps)?;
+        let heaps = sum_of_heaps(heaps)?;
         Ok(if self.xor(&heaps)? == 0 {
             "LOSE"
         } else {
@@ -378,7 +390,7 @@ impl OctalGame {
     /// >>> m.heap, m.take, m.leaves
     /// (2, 3, (2, 25))
     fn hint(&self, py: Python<'_>, heaps: &Bound<'_, PyAny>) -> PyResult<Option<HeapMove>> {
-        let heaps = Self::heaps(heaps)?;
+        let heaps = sum_of_heaps(heaps)?;
         self.xor(&heaps)?;
         let known = self.known();
         let rules = &self.entry.rules;
@@ -470,7 +482,7 @@ pub(crate) struct HeapMove {
 }
 
 impl HeapMove {
-    fn new(engine: EngineMove, heaps: &[u64]) -> Self {
+    pub(crate) fn new(engine: EngineMove, heaps: &[u64]) -> Self {
         let size = heaps[engine.heap];
         HeapMove { engine, size }
     }

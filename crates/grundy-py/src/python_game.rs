@@ -403,6 +403,10 @@ enum Question {
     Nimber,
     Outcome,
     WinningMove,
+    /// Who wins in misère play.
+    MisereOutcome,
+    /// A winning move in misère play.
+    MisereWinningMove,
 }
 
 /// The answer.
@@ -422,6 +426,15 @@ fn solve<'py>(
     threads_arg: Option<&Bound<'py, PyAny>>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Answer, PythonGame)> {
+    let misere = matches!(
+        question,
+        Question::MisereOutcome | Question::MisereWinningMove
+    );
+    if misere && threads_arg.is_some_and(|t| !t.is_none()) {
+        return Err(value_error(
+            "threads=: the misère search runs on one thread; it cannot be used with misere=True",
+        ));
+    }
     let options = Options {
         memory: memory(memory_arg)?,
         threads: threads(threads_arg, Some(1))?,
@@ -438,6 +451,8 @@ fn solve<'py>(
             Question::Nimber => solver.nimber(&root).map(Answer::Nimber),
             Question::Outcome => solver.outcome(&root, 0).map(Answer::Outcome),
             Question::WinningMove => solver.winning_move(&root).map(Answer::Move),
+            Question::MisereOutcome => solver.misere_outcome(&root).map(Answer::Outcome),
+            Question::MisereWinningMove => solver.misere_winning_move(&root).map(Answer::Move),
         })?
     };
     match answer {
@@ -529,6 +544,9 @@ pub(crate) fn nimber<'py>(
 
 /// ``'WIN'`` or ``'LOSE'`` for the player to move from ``position`` in
 /// ``game`` (see :func:`nimber`); it may search less than the nimber needs.
+/// With ``misere=True``, in misère play: the player who makes the last
+/// move loses (a player without a move wins); the misère search runs on
+/// one thread (``threads`` is refused).
 ///
 /// >>> import grundy
 /// >>> class Subtract:
@@ -536,21 +554,29 @@ pub(crate) fn nimber<'py>(
 /// ...         return [n - k for k in (1, 3, 4) if k <= n]
 /// >>> grundy.outcome(Subtract(), 7), grundy.outcome(Subtract(), 8)
 /// ('LOSE', 'WIN')
+/// >>> grundy.outcome(Subtract(), 7, misere=True), grundy.outcome(Subtract(), 8, misere=True)
+/// ('WIN', 'LOSE')
 #[pyfunction]
-#[pyo3(signature = (game, position, *, memory = None, threads = None, progress = None))]
+#[pyo3(signature = (game, position, *, memory = None, threads = None, misere = false, progress = None))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn outcome<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
     position: &Bound<'py, PyAny>,
     memory: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    misere: bool,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<&'static str> {
     match solve(
         py,
         game,
         position,
-        Question::Outcome,
+        if misere {
+            Question::MisereOutcome
+        } else {
+            Question::Outcome
+        },
         memory,
         threads,
         progress,
@@ -563,7 +589,8 @@ pub(crate) fn outcome<'py>(
 
 /// The option of ``position`` to move to in ``game`` (see :func:`nimber`):
 /// a position of nimber 0, which wins; or None when the position is lost
-/// (or has no move).
+/// (or has no move). With ``misere=True``, a move that wins in misère
+/// play (see :func:`outcome`), or None when there is none.
 ///
 /// >>> import grundy
 /// >>> class Subtract:
@@ -571,21 +598,29 @@ pub(crate) fn outcome<'py>(
 /// ...         return [n - k for k in (1, 3, 4) if k <= n]
 /// >>> grundy.winning_move(Subtract(), 10), grundy.winning_move(Subtract(), 7)
 /// (9, None)
+/// >>> grundy.winning_move(Subtract(), 7, misere=True)
+/// 3
 #[pyfunction]
-#[pyo3(signature = (game, position, *, memory = None, threads = None, progress = None))]
+#[pyo3(signature = (game, position, *, memory = None, threads = None, misere = false, progress = None))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn winning_move<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
     position: &Bound<'py, PyAny>,
     memory: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    misere: bool,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     match solve(
         py,
         game,
         position,
-        Question::WinningMove,
+        if misere {
+            Question::MisereWinningMove
+        } else {
+            Question::WinningMove
+        },
         memory,
         threads,
         progress,

@@ -13,7 +13,7 @@ use sg_search::games::chomp::{self as chomp_game, Chomp};
 use sg_search::games::cram::{self as cram_game, Cram, CramEndgame};
 use sg_search::games::node_kayles::{self as node_kayles_game, MAX_VERTICES, NodeKayles};
 use sg_search::proof::{ProofGame, prove};
-use sg_search::{Options, SearchError, Solver};
+use sg_search::{Options, Outcome, SearchError, Solver};
 use sg_solve::InputErrorKind;
 use sg_solve::boards::{CHOMP_MAX_ROWS, CramBoard, chomp_rows, cram_board, cram_size};
 use sg_tables::safe_write::Destination;
@@ -42,18 +42,40 @@ struct SearchArgs<'py> {
     proof: Option<Destination>,
     online: bool,
     hint: bool,
+    misere: bool,
     progress: Option<Bound<'py, PyAny>>,
 }
 
 impl<'py> SearchArgs<'py> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         threads_arg: Option<&Bound<'py, PyAny>>,
         memory_arg: Option<&Bound<'py, PyAny>>,
         proof: Option<&Bound<'py, PyAny>>,
         online: bool,
         hint: bool,
+        misere: bool,
         progress: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Self> {
+        let given = |arg: Option<&Bound<'py, PyAny>>| arg.is_some_and(|a| !a.is_none());
+        // The options without a meaning in misère play, refused in the
+        // command's words.
+        let refused = [
+            (
+                given(proof),
+                "proof= writes a certificate of the normal-play nimber",
+            ),
+            (online, "online=True skips the normal-play endgame table"),
+            (
+                given(threads_arg),
+                "threads=: the misère search runs on one thread",
+            ),
+        ];
+        if let Some((_, why)) = refused.iter().find(|(given, _)| misere && *given) {
+            return Err(value_error(format!(
+                "{why}; it cannot be used with misere=True"
+            )));
+        }
         let options = Options {
             memory: memory(memory_arg)?,
             threads: threads(threads_arg, None)?,
@@ -71,6 +93,7 @@ impl<'py> SearchArgs<'py> {
             proof,
             online,
             hint,
+            misere,
             progress: progress.cloned(),
         })
     }
@@ -80,6 +103,8 @@ impl<'py> SearchArgs<'py> {
 /// or ``'LOSE'`` for the player to move), ``hint`` (a winning move as the
 /// command's JSON writes it, or None on a lost position), ``positions``
 /// (entries of the transposition table) and ``seconds`` (of the search).
+/// With ``misere=True`` the outcome and the move are those of misère play
+/// (the player who makes the last move loses), and ``nimber`` is None.
 ///
 /// >>> import grundy
 /// >>> r = grundy.chomp("3x4")
@@ -88,7 +113,9 @@ impl<'py> SearchArgs<'py> {
 #[pyclass(frozen, module = "grundy", name = "SearchResult")]
 pub(crate) struct SearchResult {
     game: String,
-    nimber: u32,
+    nimber: Option<u32>,
+    win: bool,
+    misere: bool,
     hint: Option<Py<PyAny>>,
     hint_text: Option<String>,
     positions: usize,
@@ -103,16 +130,24 @@ impl SearchResult {
         &self.game
     }
 
-    /// The nimber of the start position.
+    /// The nimber of the start position (None in misère play: misère sums
+    /// are not decided by nimbers).
     #[getter]
-    fn nimber(&self) -> u32 {
+    fn nimber(&self) -> Option<u32> {
         self.nimber
     }
 
-    /// ``'WIN'`` or ``'LOSE'`` for the player to move.
+    /// ``'WIN'`` or ``'LOSE'`` for the player to move (in misère play
+    /// with ``misere=True``).
     #[getter]
     fn outcome(&self) -> &'static str {
-        if self.nimber == 0 { "LOSE" } else { "WIN" }
+        if self.win { "WIN" } else { "LOSE" }
+    }
+
+    /// Whether the answer is that of misère play.
+    #[getter]
+    fn misere(&self) -> bool {
+        self.misere
     }
 
     /// A winning move (Cram: the domino's two cells ``((r1, c1), (r2,
@@ -143,9 +178,10 @@ impl SearchResult {
 
     fn __repr__(&self) -> String {
         format!(
-            "<SearchResult {}: nimber {}, {}{}>",
+            "<SearchResult {}: {}, {}{}>",
             self.game,
-            self.nimber,
+            self.nimber
+                .map_or("misère play".to_owned(), |n| format!("nimber {n}")),
             self.outcome(),
             self.hint_text
                 .as_ref()
@@ -178,13 +214,22 @@ fn search<G: ProofGame>(
     )?;
     let begin = Instant::now();
     let want_hint = args.hint;
-    let (nimber, hint) = run_detached(py, &stop, &mut progress, || {
+    let misere = args.misere;
+    let (nimber, win, hint) = run_detached(py, &stop, &mut progress, || {
+        if misere {
+            let win = solver.misere_outcome(&root)? == Outcome::Win;
+            let hint = match want_hint && win {
+                true => solver.misere_winning_move(&root)?,
+                false => None,
+            };
+            return Ok((None, win, hint));
+        }
         let nimber = solver.nimber(&root)?;
         let hint = match (want_hint, nimber) {
             (true, 1..) => solver.winning_move(&root)?,
             _ => None,
         };
-        Ok::<_, SearchError>((nimber, hint))
+        Ok::<_, SearchError>((Some(nimber), nimber != 0, hint))
     })?
     .map_err(|e| value_error(e.to_string()))?;
     let seconds = begin.elapsed().as_secs_f64();
@@ -206,6 +251,8 @@ fn search<G: ProofGame>(
     Ok(SearchResult {
         game: describe,
         nimber,
+        win,
+        misere,
         hint: hint
             .as_ref()
             .map(|mv| show(py, &game.game, mv))
@@ -228,7 +275,10 @@ fn search<G: ProofGame>(
 /// ``memory`` (bytes, or ``"512M"``; default: a quarter of the machine's),
 /// ``proof`` (a path: writes a certificate that :func:`check_proof` and
 /// ``grundy proof check`` confirm), ``hint`` (False: no winning move),
-/// ``progress`` as for :func:`octal`.
+/// ``misere`` (True: who wins, and how, in misère play, where the player
+/// who places the last domino loses; ``nimber`` is then None, and
+/// ``proof``, ``online`` and ``threads`` are refused as the command
+/// refuses them), ``progress`` as for :func:`octal`.
 ///
 /// >>> import grundy
 /// >>> r = grundy.cram("4x7")
@@ -236,8 +286,10 @@ fn search<G: ProofGame>(
 /// (3, 'WIN', ((0, 1), (0, 2)))
 /// >>> grundy.cram(["..#", "..."]).nimber
 /// 0
+/// >>> grundy.cram("2x2").outcome, grundy.cram("2x2", misere=True).outcome
+/// ('LOSE', 'WIN')
 #[pyfunction]
-#[pyo3(signature = (board, *, threads = None, memory = None, proof = None, online = false, hint = true, progress = None))]
+#[pyo3(signature = (board, *, threads = None, memory = None, proof = None, online = false, hint = true, misere = false, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn cram(
     py: Python<'_>,
@@ -247,10 +299,11 @@ pub(crate) fn cram(
     proof: Option<&Bound<'_, PyAny>>,
     online: bool,
     hint: bool,
+    misere: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
     let board = cram_board_of(board)?;
-    let args = SearchArgs::new(threads, memory, proof, online, hint, progress)?;
+    let args = SearchArgs::new(threads, memory, proof, online, hint, misere, progress)?;
     if cram_game::fits_u64(board.rows, board.cols) {
         cram_on::<u64>(py, &board, args)
     } else {
@@ -265,7 +318,8 @@ fn cram_on<B: Bits>(
 ) -> PyResult<SearchResult> {
     let game = Cram::<B>::with_blocked(board.rows, board.cols, &board.blocked)
         .map_err(|e| value_error(e.to_string()))?;
-    let game = if args.online {
+    // The misère search asks no nimber of the endgame table.
+    let game = if args.online || args.misere {
         game
     } else {
         let endgame: Arc<dyn CramEndgame> = Arc::new(sg_tables::embedded_cram_endgame());
@@ -362,7 +416,7 @@ const NODE_KAYLES_EDGES: EdgeLimits = EdgeLimits {
 /// >>> grundy.node_kayles(3, [(0, 1), (1, 2)]).hint
 /// 1
 #[pyfunction]
-#[pyo3(signature = (n, edges, *, threads = None, memory = None, proof = None, online = false, hint = true, progress = None))]
+#[pyo3(signature = (n, edges, *, threads = None, memory = None, proof = None, online = false, hint = true, misere = false, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn node_kayles(
     py: Python<'_>,
@@ -373,6 +427,7 @@ pub(crate) fn node_kayles(
     proof: Option<&Bound<'_, PyAny>>,
     online: bool,
     hint: bool,
+    misere: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
     // A number too large gets the command's message, a negative one the
@@ -404,7 +459,7 @@ pub(crate) fn node_kayles(
         pairs.insert((u.min(v), u.max(v)));
     }
     let pairs: Vec<(u32, u32)> = pairs.into_iter().collect();
-    let args = SearchArgs::new(threads, memory, proof, online, hint, progress)?;
+    let args = SearchArgs::new(threads, memory, proof, online, hint, misere, progress)?;
     if node_kayles_game::fits_u64(u64::from(vertices)) {
         node_kayles_on::<u64>(py, vertices, &pairs, args)
     } else {
@@ -440,7 +495,7 @@ fn node_kayles_on<B: Bits>(
 /// >>> grundy.chomp([3, 1]).hint
 /// (0, 2)
 #[pyfunction]
-#[pyo3(signature = (rows, *, threads = None, memory = None, proof = None, online = false, hint = true, progress = None))]
+#[pyo3(signature = (rows, *, threads = None, memory = None, proof = None, online = false, hint = true, misere = false, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn chomp(
     py: Python<'_>,
@@ -450,6 +505,7 @@ pub(crate) fn chomp(
     proof: Option<&Bound<'_, PyAny>>,
     online: bool,
     hint: bool,
+    misere: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
     let text = if rows.is_instance_of::<PyString>() {
@@ -466,7 +522,7 @@ pub(crate) fn chomp(
         lengths.join(",")
     };
     let lengths = chomp_rows(&text, CHOMP_MAX_ROWS).map_err(value_error)?;
-    let args = SearchArgs::new(threads, memory, proof, online, hint, progress)?;
+    let args = SearchArgs::new(threads, memory, proof, online, hint, misere, progress)?;
     if chomp_game::fits_u64(lengths.len() as u64, u64::from(lengths[0])) {
         chomp_on::<u64>(py, &lengths, args)
     } else {

@@ -1,6 +1,7 @@
 """What the tests share: the ``grundy`` command to compare with, the judge
-samples of the repository, and a plain memoised mex (the independent check
-of every game)."""
+samples of the repository, a plain memoised mex and a plain misère search
+(the independent checks of every game), and the rules of the searched
+games written from their definitions."""
 
 import json
 import os
@@ -114,3 +115,57 @@ def memoised_nimbers(options, roots, memo=None):
 
 def memoised_nimber(options, root, memo=None):
     return memoised_nimbers(options, [root], memo)[0]
+
+
+def misere_wins(options, root, memo=None):
+    """Whether the player to move from ``root`` wins in misère play (the
+    player who makes the last move loses), by the definition, memoised, on
+    an explicit stack: a position without a move wins; else it wins when
+    some option loses."""
+    memo = {} if memo is None else memo
+    stack = [root]
+    while stack:
+        position = stack[-1]
+        if position in memo:
+            stack.pop()
+            continue
+        opts = list(options(position))
+        unknown = [o for o in opts if o not in memo]
+        if unknown:
+            stack.extend(unknown)
+            continue
+        stack.pop()
+        memo[position] = not opts or any(not memo[o] for o in opts)
+    return memo[root]
+
+
+def cram_options(cells):
+    """Cram's options of the free cells (a frozenset of (r, c))."""
+    out = []
+    for r, c in cells:
+        for dr, dc in ((0, 1), (1, 0)):
+            other = (r + dr, c + dc)
+            if other in cells:
+                out.append(cells - {(r, c), other})
+    return out
+
+
+def node_kayles_options(n, edges):
+    """Node-Kayles' options on the graph of ``n`` vertices: a function of
+    the vertices left (a frozenset)."""
+    nbrs = {v: {v} for v in range(n)}
+    for u, v in edges:
+        nbrs[u].add(v)
+        nbrs[v].add(u)
+    return lambda left: [left - nbrs[v] for v in left]
+
+
+def chomp_options(diagram):
+    """Chomp's options of a diagram (a tuple of row lengths)."""
+    out = []
+    for r, length in enumerate(diagram):
+        for c in range(length):
+            if (r, c) == (0, 0):
+                continue
+            out.append(tuple(x for x in (min(l, c) if i >= r else l for i, l in enumerate(diagram)) if x))
+    return out

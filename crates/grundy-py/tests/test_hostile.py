@@ -938,3 +938,17 @@ def test_checked_proof_indices_are_a_tuples(tmp_path):
         with pytest.raises(IndexError):
             checked[index]
     assert checked[:2] == (checked.game, checked.nimber)
+
+
+def test_the_octal_kernels_variable_follows_the_commands_rule(monkeypatch):
+    # Any value but avx512, avx2 or portable (in any case), or empty, is
+    # refused before any work, as the command refuses it; misère play,
+    # which runs no kernel, ignores it.
+    for bad in ["foo", "sse4", " avx2", "none"]:
+        monkeypatch.setenv("GRUNDY_OCTAL_SIMD", bad)
+        with pytest.raises(ValueError, match="GRUNDY_OCTAL_SIMD is .*expected avx512, avx2 or portable"):
+            grundy.octal("0.77")
+        assert grundy.misere("0.312").order == 12
+    for good in ["", "AVX2", "portable", "avx512"]:
+        monkeypatch.setenv("GRUNDY_OCTAL_SIMD", good)
+        assert grundy.octal("0.77", to=100).values[:4].tolist() == [0, 1, 2, 3]

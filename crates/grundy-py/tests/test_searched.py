@@ -11,43 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from conftest import memoised_nimber
+from conftest import chomp_options, cram_options, memoised_nimber, node_kayles_options
 
 
 def cram_nimber(free):
     """Cram by its rules on the free cells (a frozenset of (r, c))."""
-
-    def options(cells):
-        out = []
-        for r, c in cells:
-            for dr, dc in ((0, 1), (1, 0)):
-                other = (r + dr, c + dc)
-                if other in cells:
-                    out.append(cells - {(r, c), other})
-        return out
-
-    return memoised_nimber(options, frozenset(free))
+    return memoised_nimber(cram_options, frozenset(free))
 
 
 def node_kayles_nimber(n, edges):
-    nbrs = {v: {v} for v in range(n)}
-    for u, v in edges:
-        nbrs[u].add(v)
-        nbrs[v].add(u)
-    return memoised_nimber(lambda left: [left - nbrs[v] for v in left], frozenset(range(n)))
+    return memoised_nimber(node_kayles_options(n, edges), frozenset(range(n)))
 
 
 def chomp_nimber(rows):
-    def options(diagram):
-        out = []
-        for r, length in enumerate(diagram):
-            for c in range(length):
-                if (r, c) == (0, 0):
-                    continue
-                out.append(tuple(x for x in (min(l, c) if i >= r else l for i, l in enumerate(diagram)) if x))
-        return out
-
-    return memoised_nimber(options, tuple(rows))
+    return memoised_nimber(chomp_options, tuple(rows))
 
 
 @pytest.mark.parametrize("size", ["1x1", "2x3", "3x4", "4x5", "4x7", "3x9", "5x5"])

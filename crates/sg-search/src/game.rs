@@ -137,6 +137,19 @@ pub trait Game: Sync {
         }
     }
 
+    /// A key of the class of `component` (a canonical form whose nimber
+    /// the game does not know), where classes are wider than canonical
+    /// forms: components of one key must have the same nimber (the same
+    /// game up to isomorphism, or a game proven equal). The solver keeps
+    /// what it learns of each key in a table of its own, and looks there
+    /// before it searches a component, so that the search of one member
+    /// of a class answers for all. It asks only about the components it
+    /// would otherwise search, so a key may cost more than a canonical
+    /// form. The default: none (only canonical forms are shared).
+    fn class_key(&self, _component: &Self::Position) -> Option<u128> {
+        None
+    }
+
     /// How large `component` is (cells, vertices, tokens): smaller
     /// components are solved first. The default: 0 for all.
     fn size(&self, _component: &Self::Position) -> u64 {

@@ -143,12 +143,19 @@ pub fn cram_board(text: &[u8]) -> Result<CramBoard, BoardError> {
                 b'.' => true,
                 b'#' => false,
                 _ => {
+                    // The whole character found (`é` is two bytes), or the
+                    // one byte that starts no character.
+                    let len = cells[i..]
+                        .utf8_chunks()
+                        .next()
+                        .and_then(|chunk| chunk.valid().chars().next())
+                        .map_or(1, char::len_utf8);
                     return Err(at(
                         line_number,
                         i + 1,
                         format!(
                             "expected `.` (a free cell) or `#` (a blocked cell), found `{}`",
-                            crate::error::escape_bytes(&cells[i..], 1).trim_end_matches("...")
+                            crate::error::escape_bytes(&cells[i..i + len], len)
                         ),
                     ));
                 }

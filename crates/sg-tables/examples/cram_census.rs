@@ -1,8 +1,9 @@
 //! The work of a Cram search, counted the way it is counted for igsolve in
 //! docs/PERFORMANCE.md, and which components it spends it on: `cargo run
 //! --release -p sg-tables --features timing-examples --example cram_census
-//! -- RxC [--online]`, on one thread (with the compiled-in endgame table
-//! unless `--online`). Prints the positions expanded, the options played
+//! -- RxC [--online] [--no-classes]`, on one thread (with the compiled-in
+//! endgame table unless `--online`, with class keys unless
+//! `--no-classes`). Prints the positions expanded, the options played
 //! (each split into components), the canonical forms asked of the game,
 //! the table's entries, and the expansions by the bounding box of the
 //! component expanded (short side, long side) and by its cells.
@@ -64,16 +65,30 @@ impl Game for Counted {
     fn size(&self, p: &Cells<u64>) -> u64 {
         self.cram.size(p)
     }
+    fn class_key(&self, p: &Cells<u64>) -> Option<u128> {
+        self.cram.class_key(p)
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (r, c) = args[0].split_once('x').expect("RxC");
-    let (rows, cols): (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
-    assert!(fits_u64(rows, cols), "a board that fits in 64 bits");
+    let size = args.first().and_then(|a| {
+        let (r, c) = a.split_once('x')?;
+        Some((r.parse::<u32>().ok()?, c.parse::<u32>().ok()?))
+    });
+    let Some((rows, cols)) = size.filter(|&(r, c)| fits_u64(r, c)) else {
+        eprintln!(
+            "usage: cram_census RxC [--online] [--no-classes]  (an empty board that fits in 64 \
+             bits: 4x16, 8x8, ...)"
+        );
+        std::process::exit(2);
+    };
     let mut cram = Cram::<u64>::new(rows, cols).unwrap();
     if !args.iter().any(|a| a == "--online") {
         cram = cram.with_endgame(std::sync::Arc::new(sg_tables::embedded_cram_endgame()));
+    }
+    if args.iter().any(|a| a == "--no-classes") {
+        cram = cram.without_classes();
     }
     // The board's lanes: 8 bits when it fits in 8 columns (or 8 rows).
     let stride = if rows.min(cols) <= 8 && rows.max(cols) <= 8 {

@@ -384,7 +384,14 @@ impl Temporary {
         // Locked while the file is created, so that a signal in between
         // waits for its path to be known.
         let mut live = live();
-        let file = builder.tempfile_in(folder)?;
+        // The error without the temporary file's name, which tempfile adds
+        // to its message: the user's file is the one to name.
+        let file = builder
+            .tempfile_in(folder)
+            .map_err(|e| match e.raw_os_error() {
+                Some(code) => io::Error::from_raw_os_error(code),
+                None => io::Error::new(e.kind(), e.kind().to_string()),
+            })?;
         live.push(file.path().to_owned());
         drop(live);
         let temporary = Self { file: Some(file) };

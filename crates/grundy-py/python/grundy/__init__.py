@@ -4,12 +4,12 @@ The Python face of the ``grundy`` command and its Rust libraries:
 
 - take-and-break games: :func:`octal`, :func:`subtraction` (values as numpy
   arrays, periods certified by the periodicity theorem, who wins a sum of
-  heaps and how);
+  heaps and how), and :func:`misere` (their misère quotients);
 - two-dimensional games: :func:`knight`, :func:`knight_grid`, :func:`row`,
   :func:`row_grid`; pictures: :func:`heatmap`;
 - graphs with cycles (draws): :func:`graph`;
 - searched games with checkable proofs: :func:`cram`, :func:`node_kayles`,
-  :func:`chomp`, :func:`check_proof`;
+  :func:`chomp`, :func:`check_proof` (and misère play, ``misere=True``);
 - games defined in Python, solved by the Rust search: :func:`nimber`,
   :func:`outcome`, :func:`winning_move`.
 
@@ -25,6 +25,7 @@ from grundy._grundy import (
     HeapMove,
     Heatmap,
     Loopy,
+    MisereQuotient,
     NodeValues,
     OctalGame,
     ProofError,
@@ -38,6 +39,7 @@ from grundy._grundy import (
     heatmap,
     knight,
     knight_grid,
+    misere,
     nimber,
     node_kayles,
     octal,
@@ -55,6 +57,7 @@ __all__ = [
     "HeapMove",
     "Heatmap",
     "Loopy",
+    "MisereQuotient",
     "NodeValues",
     "OctalGame",
     "ProofError",
@@ -68,6 +71,7 @@ __all__ = [
     "heatmap",
     "knight",
     "knight_grid",
+    "misere",
     "nimber",
     "node_kayles",
     "octal",

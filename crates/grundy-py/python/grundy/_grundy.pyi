@@ -8,6 +8,7 @@ from typing import (
     Hashable,
     Iterable,
     Iterator,
+    List,
     Literal,
     Optional,
     Protocol,
@@ -166,6 +167,51 @@ Edges = Union[Iterable[Tuple[SupportsIndex, SupportsIndex]], npt.NDArray[np.inte
 
 def graph(n: SupportsIndex, edges: Edges) -> GraphGame: ...
 
+# Misère quotients of take-and-break games.
+
+@final
+class MisereQuotient:
+    @property
+    def code(self) -> str: ...
+    @property
+    def computed_to(self) -> int: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def p_portion(self) -> List[str]: ...
+    @property
+    def generators(self) -> List[str]: ...
+    @property
+    def generator_heaps(self) -> List[int]: ...
+    @property
+    def relations(self) -> List[str]: ...
+    @property
+    def presentation(self) -> str: ...
+    @property
+    def pretending(self) -> List[str]: ...
+    @property
+    def preperiod(self) -> Optional[int]: ...
+    @property
+    def period(self) -> Optional[int]: ...
+    @property
+    def certified(self) -> bool: ...
+    @property
+    def tame(self) -> bool: ...
+    @property
+    def max_order(self) -> int: ...
+    @property
+    def stopped(self) -> Optional[str]: ...
+    def outcome(self, heaps: Iterable[SupportsIndex]) -> Outcome: ...
+    def hint(self, heaps: Iterable[SupportsIndex]) -> Optional[HeapMove]: ...
+
+def misere(
+    code: str,
+    *,
+    to: Optional[SupportsIndex] = None,
+    max_order: Optional[SupportsIndex] = None,
+    progress: Progress = None,
+) -> MisereQuotient: ...
+
 # Searched games and their certificates.
 
 @final
@@ -173,9 +219,11 @@ class SearchResult:
     @property
     def game(self) -> str: ...
     @property
-    def nimber(self) -> int: ...
+    def nimber(self) -> Optional[int]: ...  # None with misere=True
     @property
     def outcome(self) -> Outcome: ...
+    @property
+    def misere(self) -> bool: ...
     @property
     def hint(self) -> Any: ...
     @property
@@ -207,6 +255,7 @@ def cram(
     proof: Optional[Path] = None,
     online: bool = False,
     hint: bool = True,
+    misere: bool = False,
     progress: Progress = None,
 ) -> SearchResult: ...
 def node_kayles(
@@ -218,6 +267,7 @@ def node_kayles(
     proof: Optional[Path] = None,
     online: bool = False,
     hint: bool = True,
+    misere: bool = False,
     progress: Progress = None,
 ) -> SearchResult: ...
 def chomp(
@@ -228,6 +278,7 @@ def chomp(
     proof: Optional[Path] = None,
     online: bool = False,
     hint: bool = True,
+    misere: bool = False,
     progress: Progress = None,
 ) -> SearchResult: ...
 def check_proof(path: Path) -> CheckedProof: ...
@@ -257,6 +308,7 @@ def outcome(
     *,
     memory: Memory = None,
     threads: Optional[SupportsIndex] = None,
+    misere: bool = False,
     progress: Progress = None,
 ) -> Outcome: ...
 def winning_move(
@@ -265,6 +317,7 @@ def winning_move(
     *,
     memory: Memory = None,
     threads: Optional[SupportsIndex] = None,
+    misere: bool = False,
     progress: Progress = None,
 ) -> Optional[P]: ...
 

@@ -376,6 +376,7 @@ pub(crate) fn adjoin(
             &candidate.partners,
             &candidate.types,
             Some(required),
+            &mut || poll(None),
         ) {
             Ok(()) => {
                 if candidate.monoid.order() > c.max_order {
@@ -386,6 +387,7 @@ pub(crate) fn adjoin(
                 return Ok(candidate);
             }
             Err(Unproven::TooManyStates) => return Err(stopped(Limit::Work)),
+            Err(Unproven::Stopped) => return Err(stopped(Limit::Interrupted)),
             Err(Unproven::Wrong(_)) => {}
         }
         if poll(None) {

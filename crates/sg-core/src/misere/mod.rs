@@ -306,8 +306,9 @@ impl Ended {
 
     /// Why heap [`Ended::stopped_at`] is not covered, in words (`max_order`
     /// the limit the run had, `order` the order of the quotient of the
-    /// heaps before); `None` when no limit stopped it.
-    pub fn reason(&self, max_order: usize, order: usize) -> Option<String> {
+    /// heaps before, `limit_name` how the caller sets the order limit, as
+    /// `--max-order`); `None` when no limit stopped it.
+    pub fn reason(&self, max_order: usize, order: usize, limit_name: &str) -> Option<String> {
         let Ended::Stopped { heap, why } = self else {
             return None;
         };
@@ -315,12 +316,12 @@ impl Ended {
         Some(match why {
             Limit::Order { needed } if *needed <= candidate_limit(max_order) => format!(
                 "the quotient of heaps 0..={heap} has {needed} elements, more than the order \
-                 limit {max_order} (--max-order; the quotient of heaps 0..={previous} has {order})"
+                 limit {max_order} ({limit_name}; the quotient of heaps 0..={previous} has {order})"
             ),
             Limit::Order { needed } => format!(
                 "a candidate quotient of heaps 0..={heap} needed at least {needed} elements, \
                  more than the {} allowed to candidates under the order limit {max_order} \
-                 (--max-order, at most {MAX_ORDER}; the quotient of heaps 0..={previous} has \
+                 ({limit_name}, at most {MAX_ORDER}; the quotient of heaps 0..={previous} has \
                  {order})",
                 candidate_limit(max_order)
             ),

@@ -77,16 +77,21 @@ pub(crate) enum Unproven {
     Wrong(Vec<usize>),
     /// The search of (V2) needs more than [`MAX_STATES`] states.
     TooManyStates,
+    /// The caller's `stop` asked for it to stop.
+    Stopped,
 }
 
 /// Checks (V0), (V1) and (V2) for `monoid` and the types (`partners[x] =
 /// {z : x z in P}`), (V2) only for the sums that hold a heap of type
 /// `required` when given (the sums without one were proven before).
+/// `stop` is asked now and then (every type, every 4096 states of the
+/// search): when it says so, the proof ends with [`Unproven::Stopped`].
 pub(crate) fn prove(
     monoid: &Monoid,
     partners: &[Bits],
     types: &[HeapType],
     required: Option<usize>,
+    stop: &mut dyn FnMut() -> bool,
 ) -> Result<(), Unproven> {
     if monoid.is_p(IDENTITY) {
         return Err(Unproven::Wrong(Vec::new()));
@@ -96,7 +101,7 @@ pub(crate) fn prove(
             return Err(Unproven::Wrong(vec![i]));
         }
     }
-    escapes_everywhere(monoid, partners, types, required)
+    escapes_everywhere(monoid, partners, types, required, stop)
 }
 
 /// (V2): the search over multiplicities.
@@ -105,6 +110,7 @@ fn escapes_everywhere(
     partners: &[Bits],
     types: &[HeapType],
     required: Option<usize>,
+    stop: &mut dyn FnMut() -> bool,
 ) -> Result<(), Unproven> {
     let order = monoid.order();
     // A type whose escapes are every z with z x_t not in P needs no search.
@@ -140,8 +146,16 @@ fn escapes_everywhere(
         first = false;
         let mut next: BTreeMap<(Element, bool), Vec<(Bits, Sum)>> = BTreeMap::new();
         let mut count = 0usize;
+        if stop() {
+            return Err(Unproven::Stopped);
+        }
+        let mut visited = 0usize;
         for (&(p, placed), list) in &states {
             for (d, sum) in list {
+                visited += 1;
+                if visited.is_multiple_of(4096) && stop() {
+                    return Err(Unproven::Stopped);
+                }
                 // p x^(m-1) and x^m as m grows.
                 let mut before = p; // p x^(m-1)
                 let mut power = IDENTITY; // x^m

@@ -48,10 +48,12 @@
 //!   search of the splits for the values the marks cannot settle (`mod.rs`
 //!   the entry and the choice of implementation, `portable.rs` the
 //!   portable reference, `small.rs` the path for values below 64).
-//! - `avx512/` and `avx2.rs`: the vector kernels, the engine's only
+//! - `avx512/` and `avx2/`: the vector kernels, the engine's only
 //!   `unsafe` vector code, behind safe functions that take a token proving
-//!   the CPU feature; each has a portable counterpart that the tests
-//!   compare it with; `kernels`: which of them may run
+//!   the CPU feature; `portable/`: their portable counterparts (what ARM
+//!   and x86-64 without AVX2 run), written for the compiler to vectorise,
+//!   without `unsafe`; the tests compare each kernel with them and with
+//!   the definitions; `kernels`: which of them may run
 //!   (`GRUNDY_OCTAL_SIMD=avx2` or `portable` lowers them, to measure what
 //!   a CPU without AVX-512 or AVX2 gets).
 //! - `sequence`, `crew`: the incremental engine and its threads; `check`:
@@ -115,6 +117,7 @@ mod heap;
 mod kernels;
 mod moves;
 mod period;
+mod portable;
 mod repeat;
 mod rules;
 mod search;

@@ -163,9 +163,11 @@ fn first_pass(view: &View, heaps: Range<usize>, scratch: &mut Scratch, out: &mut
     let (sparse, moves) = (&view.sparse, view.moves);
     let n = values.len();
     let marks = match (moves.pair.first(), moves.pair.last()) {
-        // Worth it only when takes share split sizes, and when rows are
-        // short (values below 4096).
-        (Some(&lo), Some(&hi)) if moves.pair.len() > 1 && sparse.bits <= 12 => {
+        // Worth it when rows are bits (values below 512), or when takes
+        // share split sizes and rows are short (values below 4096).
+        (Some(&lo), Some(&hi))
+            if sparse.bits <= 9 || (moves.pair.len() > 1 && sparse.bits <= 12) =>
+        {
             Some(RareMarks::new(
                 sparse,
                 moves,

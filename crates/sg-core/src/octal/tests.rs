@@ -442,33 +442,11 @@ fn every_thread_count_gives_the_same_values() {
 /// names (those the CPU has at most).
 #[test]
 fn every_thread_count_and_kernel_level_give_the_same_values() {
-    let mut fingerprints = Vec::new();
-    for level in [Simd::Portable, Simd::Avx2, Simd::Avx512] {
-        let text = kernels::run_ignored_test_with(
-            "octal::tests::every_thread_count_gives_the_same_values",
-            level.name(),
-        );
-        let lines: Vec<&str> = text
-            .lines()
-            .filter_map(|l| Some(&l[l.find("fingerprint ")? + 12..]))
-            .collect();
-        assert_eq!(lines.len(), THREADS_CASES.len(), "{text}");
-        let used = level.min(kernels::simd_of_cpu());
-        let (values, kernels): (Vec<String>, Vec<&str>) = lines
-            .iter()
-            .map(|l| l.split_once(" kernels ").unwrap())
-            .map(|(v, k)| (v.to_owned(), k))
-            .unzip();
-        assert!(
-            kernels.iter().all(|&k| k == used.name()),
-            "{level:?}: {text}"
-        );
-        fingerprints.push(values);
-    }
-    assert!(
-        fingerprints.iter().all(|f| *f == fingerprints[0]),
-        "{fingerprints:?}"
+    let lines = same_under_every_level(
+        "octal::tests::every_thread_count_gives_the_same_values",
+        "fingerprint ",
     );
+    assert_eq!(lines.len(), THREADS_CASES.len(), "{lines:?}");
 }
 
 /// Games whose values pass 1024 and 2048, where every kernel must give
@@ -540,34 +518,11 @@ fn wide_values_under_the_variable() {
 /// reference.
 #[test]
 fn every_kernel_takes_values_past_2048() {
-    let mut runs = Vec::new();
-    for level in [Simd::Portable, Simd::Avx2, Simd::Avx512] {
-        let text = kernels::run_ignored_test_with(
-            "octal::tests::wide_values_under_the_variable",
-            level.name(),
-        );
-        let lines: Vec<String> = text
-            .lines()
-            .filter_map(|l| Some(l[l.find("wide ")? + 5..].to_owned()))
-            .collect();
-        assert_eq!(lines.len(), wide_cases().len(), "{text}");
-        let used = level.min(kernels::simd_of_cpu());
-        assert!(
-            lines
-                .iter()
-                .all(|l| l.ends_with(&format!("kernels {}", used.name()))),
-            "{level:?}: {text}"
-        );
-        let values: Vec<String> = lines
-            .iter()
-            .map(|l| l.split(" kernels ").next().unwrap().to_owned())
-            .collect();
-        runs.push(values);
-    }
-    for line in &runs[0] {
+    let lines = same_under_every_level("octal::tests::wide_values_under_the_variable", "wide ");
+    assert_eq!(lines.len(), wide_cases().len(), "{lines:?}");
+    for line in &lines {
         println!("{line}");
     }
-    assert!(runs.iter().all(|r| *r == runs[0]), "{runs:#?}");
     // The games do reach the values this test is about.
     let max = |line: &str| -> u32 {
         line.split(" max ")
@@ -579,7 +534,7 @@ fn every_kernel_takes_values_past_2048() {
             .parse()
             .unwrap()
     };
-    let maxima: Vec<u32> = runs[0].iter().map(|l| max(l)).collect();
+    let maxima: Vec<u32> = lines.iter().map(|l| max(l)).collect();
     assert!(maxima[..7].iter().all(|&m| m >= 1024), "{maxima:?}");
     assert!(
         maxima[..7].iter().filter(|&&m| m >= 2048).count() >= 3,
@@ -589,4 +544,133 @@ fn every_kernel_takes_values_past_2048() {
         maxima[7..].iter().filter(|&&m| m >= 2048).count() >= 12,
         "{maxima:?}"
     );
+}
+
+/// The 1024 games of the catalogue (`sg-tables`): `0.d1d2d3` and
+/// `4.d1d2d3`, octal digits (trailing zeros dropped, as `Rules` does).
+fn catalogue_codes() -> impl Iterator<Item = Rules> {
+    (0..1024u32).map(|index| {
+        let i = index % 512;
+        let first = if index < 512 { 0 } else { 4 };
+        Rules::parse(&format!("{first}.{}{}{}", i / 64, i / 8 % 8, i % 8)).unwrap()
+    })
+}
+
+/// Prints a fingerprint of the values of each game of the catalogue up to
+/// heap `to` (or to its certificate), computed on one thread under the
+/// kernels this process may use, in batches from heap `from` (2048 as a
+/// run computes them: heap by heap before, and after while the values are
+/// cheap; 64 so that every game's batches meet the rare-mark rows and the
+/// searches of every kernel).
+fn print_catalogue(to: u64, from: usize) {
+    for rules in catalogue_codes() {
+        let mut s = Sequence::new(rules.clone()).with_threads(1);
+        if from != 2048 {
+            s = s.with_batches_from(from);
+        }
+        s.extend_to(to, &mut |_| {}).unwrap();
+        let fingerprint = s.values().iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &g| {
+            (h ^ u64::from(g)).wrapping_mul(0x100_0000_01b3)
+        });
+        let period = s
+            .period()
+            .map_or("-".to_owned(), |p| format!("{}+{}", p.preperiod, p.period));
+        println!(
+            "catalogue {rules} {} {fingerprint:016x} {period} kernels {}",
+            s.values().len(),
+            simd_used().name()
+        );
+    }
+}
+
+/// [`print_catalogue`] to 2^11 in batches from heap 64, for
+/// [`every_kernel_gives_the_catalogues_values`].
+#[test]
+#[ignore = "run by every_kernel_gives_the_catalogues_values"]
+fn catalogue_to_2_11_under_the_variable() {
+    print_catalogue(1 << 11, 64);
+}
+
+/// The bound of [`every_kernel_gives_the_catalogues_values_in_full`]:
+/// `GRUNDY_CATALOGUE_CHECK_TO` (a heap, at most 2^20), else 2^15.
+fn catalogue_check_to() -> u64 {
+    std::env::var("GRUNDY_CATALOGUE_CHECK_TO")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&to| (64..=1 << 20).contains(&to))
+        .unwrap_or(1 << 15)
+}
+
+/// [`print_catalogue`] to [`catalogue_check_to`] as runs compute the
+/// values, for [`every_kernel_gives_the_catalogues_values_in_full`].
+#[test]
+#[ignore = "run by every_kernel_gives_the_catalogues_values_in_full"]
+fn catalogue_in_full_under_the_variable() {
+    print_catalogue(catalogue_check_to(), 2048);
+}
+
+/// Runs the ignored test `test` under each kernel level at once, a child
+/// process each (the variable is read once per process), and asserts that
+/// every level prints the same lines (those with `prefix`), with the
+/// kernels the level names (those the CPU has at most); returns the lines.
+fn same_under_every_level(test: &str, prefix: &str) -> Vec<String> {
+    let levels = [Simd::Portable, Simd::Avx2, Simd::Avx512];
+    let children: Vec<_> = levels
+        .iter()
+        .map(|&level| {
+            let test = test.to_owned();
+            std::thread::spawn(move || kernels::run_ignored_test_with(&test, level.name()))
+        })
+        .collect();
+    let mut runs = Vec::new();
+    for (child, level) in children.into_iter().zip(levels) {
+        let text = child.join().unwrap();
+        let used = level.min(kernels::simd_of_cpu());
+        let lines: Vec<String> = text
+            .lines()
+            .filter_map(|l| Some(l[l.find(prefix)?..].to_owned()))
+            .collect();
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.ends_with(&format!(" kernels {}", used.name()))),
+            "{level:?}: {text}"
+        );
+        runs.push(
+            lines
+                .iter()
+                .map(|l| l.rsplit_once(" kernels ").unwrap().0.to_owned())
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert!(runs.iter().all(|r| *r == runs[0]), "{runs:#?}");
+    runs.swap_remove(0)
+}
+
+/// Every game of the catalogue gives the same values to 2^11 under every
+/// kernel level (portable, AVX2, AVX-512: those the CPU has), in batches
+/// from heap 64 (2 s on two cores); the full-size check is
+/// [`every_kernel_gives_the_catalogues_values_in_full`].
+#[test]
+fn every_kernel_gives_the_catalogues_values() {
+    let lines = same_under_every_level(
+        "octal::tests::catalogue_to_2_11_under_the_variable",
+        "catalogue ",
+    );
+    assert_eq!(lines.len(), 1024);
+}
+
+/// Every game of the catalogue gives the same values under every kernel
+/// level, as runs compute them, to 2^15 (a child process per level, about
+/// 55 s of CPU each on this project's 2-core machine: CI runs it, with
+/// `--ignored`, in `.ci/run`), or to `GRUNDY_CATALOGUE_CHECK_TO` (2^16:
+/// about three minutes of CPU each).
+#[test]
+#[ignore = "minutes of CPU: run by CI (.ci/run) with --ignored"]
+fn every_kernel_gives_the_catalogues_values_in_full() {
+    let lines = same_under_every_level(
+        "octal::tests::catalogue_in_full_under_the_variable",
+        "catalogue ",
+    );
+    assert_eq!(lines.len(), 1024);
 }

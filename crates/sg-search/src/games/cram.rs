@@ -38,6 +38,7 @@ use std::sync::Arc;
 use crate::bits::Bits;
 use crate::game::{Game, Nimber, Reduced};
 
+mod class;
 mod endgame;
 mod symmetry;
 pub use endgame::CramEndgame;
@@ -117,6 +118,8 @@ pub struct Cram<B = u128> {
     not_last: B,
     /// Nimbers of small components known in advance, if given.
     endgame: Option<endgame::Endgame>,
+    /// Whether components have class keys (see [`Game::class_key`]).
+    classes: bool,
 }
 
 /// How a board of `rows` x `cols` is stored in `B`: whether transposed,
@@ -199,6 +202,7 @@ impl<B: Bits> Cram<B> {
             not_first: B::from_u128(!first),
             not_last: B::from_u128(!(first << (stride - 1))),
             endgame: None,
+            classes: true,
         };
         for &(row, col) in blocked {
             if row >= rows || col >= cols {
@@ -223,6 +227,14 @@ impl<B: Bits> Cram<B> {
     /// [`endgame_misses`](Self::endgame_misses).
     pub fn with_endgame(mut self, endgame: Arc<dyn CramEndgame>) -> Self {
         self.endgame = Some(endgame::Endgame::new(endgame));
+        self
+    }
+
+    /// The board without class keys ([`Game::class_key`]): its components
+    /// are shared by canonical forms only (to measure what the classes
+    /// save).
+    pub fn without_classes(mut self) -> Self {
+        self.classes = false;
         self
     }
 
@@ -413,7 +425,18 @@ struct Shape<B> {
 impl<B: Bits> Shape<B> {
     #[inline]
     fn new(free: B, stride: u32) -> Self {
-        let cells = free >> (free.trailing_zeros() / stride * stride);
+        Self::with_origin(free, stride).0
+    }
+
+    /// The shape of `free`, with the row and the column (in `free`'s
+    /// lanes) of the top left corner of its bounding box.
+    #[inline]
+    fn with_origin(free: B, stride: u32) -> (Self, u32, u32) {
+        // Lanes of 8 or 16 bits: shifts, not divisions (by a number the
+        // compiler does not know).
+        let lane = stride.trailing_zeros();
+        let top = free.trailing_zeros() >> lane;
+        let cells = free >> (top << lane);
         // The columns it occupies, the lanes folded onto the first.
         let mut folded = cells;
         let mut half = B::BITS / 2;
@@ -424,12 +447,51 @@ impl<B: Bits> Shape<B> {
         let columns = (folded.low_u64() & ((1 << stride) - 1)) as u32;
         let left = columns.trailing_zeros();
         let width = 32 - (columns >> left).leading_zeros();
-        let height = (B::BITS - cells.leading_zeros()).div_ceil(stride);
-        Shape {
+        let height = (B::BITS - cells.leading_zeros() + stride - 1) >> lane;
+        let shape = Shape {
             cells: cells >> left,
             height,
             width,
             stride,
+        };
+        (shape, top, left)
+    }
+
+    /// The images of the shape under the symmetries of the square that
+    /// fit (see [`canonical`](Self::canonical)), each with its number for
+    /// [`map`](Self::map): 0 itself, 1 turned by half a turn, 2 upside
+    /// down, 3 mirrored, then 4 to 7 the same of the shape transposed.
+    fn images(&self) -> [Option<(B, u8)>; 8] {
+        let mut images = [None; 8];
+        let mut fill = |shape: &Self, first: u8| {
+            let turned = shape.turned();
+            let up = B::BITS - shape.stride * shape.height;
+            images[usize::from(first)] = Some((shape.cells, first));
+            images[usize::from(first) + 1] = Some((turned, first + 1));
+            images[usize::from(first) + 2] =
+                Some((shape.lanes_reversed(shape.cells) >> up, first + 2));
+            images[usize::from(first) + 3] = Some((shape.lanes_reversed(turned << up), first + 3));
+        };
+        fill(self, 0);
+        if let Some(transposed) = self.transposed() {
+            fill(&transposed, 4);
+        }
+        images
+    }
+
+    /// Where the cell at `row`, `column` of the shape lies in its image
+    /// number `image` (see [`images`](Self::images)).
+    fn map(&self, image: u8, row: u32, col: u32) -> (u32, u32) {
+        let (h, w) = (self.height, self.width);
+        match image {
+            0 => (row, col),
+            1 => (h - 1 - row, w - 1 - col),
+            2 => (h - 1 - row, col),
+            3 => (row, w - 1 - col),
+            4 => (col, row),
+            5 => (w - 1 - col, h - 1 - row),
+            6 => (w - 1 - col, row),
+            _ => (col, h - 1 - row),
         }
     }
 
@@ -621,6 +683,15 @@ impl<B: Bits> Game for Cram<B> {
 
     fn reduce(&self, component: &Cells<B>) -> Reduced<Cells<B>> {
         self.reduce_shape(component.0)
+    }
+
+    /// The key of the component's graph of cells (see the module
+    /// `class`): its 2-core, as canonical forms turn it, with the trees
+    /// hanging from it, whatever their shape on the board.
+    fn class_key(&self, component: &Cells<B>) -> Option<u128> {
+        self.classes
+            .then(|| self.class_key_of(component.0))
+            .flatten()
     }
 
     /// The number of dominoes that fit: what the search of a component

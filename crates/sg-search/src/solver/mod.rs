@@ -30,6 +30,46 @@
 //! single unknown component whose table entry excludes the value needed
 //! is skipped.
 //!
+//! # Classes of components
+//!
+//! Canonical forms share what is known of a component between its images
+//! under the game's symmetries. A game may know wider classes of
+//! components with one nimber ([`Game::class_key`]: Cram's components
+//! whose graphs of cells are the same, however they lie on the board).
+//! The solver keeps a second table, keyed by class, and looks there when
+//! a question about a component is not settled by the component's own
+//! entry, before expanding it: what the class's entry says is merged into
+//! the component's knowledge, and if that settles the question, the
+//! component is not expanded (its entry gets what its class said, for
+//! the lookups of pass one). Otherwise the component is searched from the
+//! merged knowledge, and what its frame learns goes to both tables. Both
+//! hold only facts proven by the search, and a fact about a member of a
+//! class holds for every member (the game's promise), so answers stay
+//! exact. The key is computed only for the components the search would
+//! expand, once each time: it may cost what a few options cost.
+//!
+//! Measured with `cram_census` (one thread, the endgame table): Cram 5x8
+//! expands 1,226,118 positions with classes and 2,444,685 without, and
+//! plays 15.9 M options instead of 26.5 M; 5x7 326,161 and 555,034
+//! (`--no-classes`). Keyed by full isomorphism of the graph of cells (a
+//! prototype by Weisfeiler-Lehman colour refinement), 5x8 expanded
+//! 1.10 M: Cram's key gets 88% of what isomorphism would share.
+//!
+//! # The order of pass two
+//!
+//! Pass two searches, one by one, the options pass one could not decide.
+//! It tries first those whose single unknown component's entry has the
+//! bound that would make the option the value sought (the component is
+//! known to reach the value needed, and not known to have it): such an
+//! option answers more often than one about which nothing is known. Cram
+//! 5x8 1.23 M expansions to 1.18 M, 4x9 127 k to 117 k; Node-Kayles and
+//! Chomp as many or fewer. An oracle that put first the option an earlier
+//! run found to answer (measured before classes) expanded 794 k positions
+//! on 5x8 against 2.44 M: the order is where most of the remaining work
+//! lies. Tried and dropped: the killer move first (3.08 M expansions on
+//! 5x8 without classes), widening budgets of expansions per option (twice
+//! the work), the thinnest components first.
+//!
 //! # What a frame keeps of its options
 //!
 //! A frame notes the nimber of each option that pass one finds in the
@@ -137,10 +177,12 @@
 //! - The memos and the history of moves are each worker's own; a job near
 //!   the root starts with a copy of its parent's history.
 //!
-//! Measured on a 2-core machine (Cram with the endgame table, whole
-//! process, `grundy cram RxC --threads T`): 5x8 on two threads 0.52x the
-//! time of one, 1.03x its CPU time; 4x11 0.59x and 1.25x (the jobs'
-//! searches overlap: 17% more positions expanded).
+//! Measured on a 2-core machine (Cram with the endgame table and classes,
+//! whole process, `grundy cram RxC --threads T`, docs/PERFORMANCE.md):
+//! 5x8 on two threads 0.70x the time of one, 1.29x its CPU time; 4x11
+//! 0.66x and 1.28x (the jobs' searches overlap: 17% and 9% more
+//! positions expanded). Before classes, when the search had twice the
+//! work, 0.52x and 1.03x on 5x8, 0.59x and 1.25x on 4x11.
 //!
 //! On 16 or 64 cores: the table scales (its contention grows with the
 //! threads over the buckets, millions), but every lookup is a cache miss,
@@ -232,6 +274,8 @@ impl Default for Options {
 pub struct Solver<'g, G: Game> {
     game: &'g G,
     table: Table<G::Position>,
+    /// What is known of the classes of components ([`Game::class_key`]).
+    classes: Table<u128>,
     expanded: AtomicU64,
     /// The threads of a parallel search (none for one thread).
     pool: Option<rayon::ThreadPool>,
@@ -285,9 +329,13 @@ impl<'g, G: Game> Solver<'g, G> {
                     .ok()
             })
             .flatten();
+        // The table of classes takes an eighth of the memory (its entries
+        // are few: one per class searched).
+        let classes = options.memory / 8;
         Solver {
             game,
-            table: Table::new(options.memory, threads),
+            table: Table::new(options.memory - classes, threads),
+            classes: Table::new(classes, threads),
             expanded: AtomicU64::new(0),
             searching: AtomicUsize::new(0),
             pool,
@@ -459,14 +507,16 @@ impl<'g, G: Game> Solver<'g, G> {
             expanded: self.expanded.load(Ordering::Relaxed),
             positions: self.table.entries() + misere.map_or(0, misere::Tables::entries),
             table_bytes: self.table_bytes(),
-            table_budget: self.table.budget(),
+            table_budget: self.table.budget() + self.classes.budget(),
         }
     }
 
     /// Bytes the transposition tables hold (the normal-play one and, once
     /// a misère question was asked, the misère ones).
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes() + self.misere.get().map_or(0, misere::Tables::bytes)
+        self.table.bytes()
+            + self.classes.bytes()
+            + self.misere.get().map_or(0, misere::Tables::bytes)
     }
 
     /// Positions expanded (their options generated) so far.

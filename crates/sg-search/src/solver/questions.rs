@@ -18,8 +18,11 @@ pub(super) enum Judged {
     /// Not the value (its one unknown component's entry excludes what
     /// would make it).
     Not,
-    /// Unknown, with the size of its largest unknown component.
-    Unknown(u64),
+    /// Unknown, with the size of its largest unknown component, and
+    /// whether it is likely the value: its one unknown component's nimber
+    /// is known to be at least what would make it, and that value is not
+    /// excluded (a component asked about a value it was found to reach).
+    Unknown(u64, bool),
 }
 
 /// What a frame does after a value was found among its options or not.
@@ -80,7 +83,10 @@ impl<G: Game> Worker<'_, '_, G> {
         match (unknowns, unknown) {
             (0, _) => Judged::Exact(x),
             (1, Some(knowledge)) if knowledge.excludes(t ^ x) => Judged::Not,
-            _ => Judged::Unknown(largest),
+            (1, Some(knowledge)) => {
+                Judged::Unknown(largest, knowledge.low == t ^ x && knowledge.low > 0)
+            }
+            _ => Judged::Unknown(largest, false),
         }
     }
 
@@ -298,10 +304,11 @@ impl<G: Game> Worker<'_, '_, G> {
                     }
                 }
                 Judged::Not => {}
-                Judged::Unknown(_) if t.is_none() => {}
-                Judged::Unknown(largest) => {
-                    // Smaller first; among equals, the moves found to reach
-                    // the value sought most often before.
+                Judged::Unknown(..) if t.is_none() => {}
+                Judged::Unknown(largest, likely) => {
+                    // The likely ones first; then smaller first; among
+                    // equals, the moves found to reach the value sought
+                    // most often before.
                     let found = self
                         .history
                         .get(&self.lists.moves[moves + option])
@@ -318,9 +325,11 @@ impl<G: Game> Worker<'_, '_, G> {
                         None => 1,
                         Some(false) => 2,
                     };
-                    // Rank (2 bits), size (30), history (64), option (32).
+                    // Rank (2 bits), unlikely (1), size (29), history (64),
+                    // option (32).
                     let key = rank << 126
-                        | u128::from(largest.min((1 << 30) - 1)) << 96
+                        | u128::from(!likely) << 125
+                        | u128::from(largest.min((1 << 29) - 1)) << 96
                         | u128::from(u64::MAX - found) << 32;
                     deferred.push(key | option as u128)
                 }

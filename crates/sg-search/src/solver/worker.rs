@@ -152,6 +152,9 @@ pub(super) struct Frame<G: Game> {
     /// sought (the others' nimbers are computed).
     pub(super) last: usize,
     pub(super) awaiting: Awaiting,
+    /// The component's class key and its hash in the table of classes,
+    /// if it has one.
+    pub(super) class: Option<(u128, u64)>,
 }
 
 /// The lists of the frames on a worker's stack, each frame's in a segment
@@ -434,9 +437,29 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
         hash: u64,
         goal: Goal,
     ) -> Result<Option<Reply>, Stop> {
-        let knowledge = self.known(&component, hash);
+        let mut knowledge = self.known(&component, hash);
         if let Some(reply) = Self::quick(&knowledge, goal) {
             return Ok(Some(reply));
+        }
+        // What is known of the component's class (the same game) may
+        // settle it; the component keeps it for its own later lookups.
+        let class = self.game().class_key(&component).map(|key| {
+            let classes = &self.solver.classes;
+            (key, classes.hash(&key))
+        });
+        if let Some((key, class_hash)) = class
+            && let Some(known) = self.solver.classes.get(&key, class_hash, &self.pin)
+        {
+            let before = knowledge;
+            knowledge.merge(&known);
+            if let Some(reply) = Self::quick(&knowledge, goal) {
+                if knowledge != before {
+                    self.solver
+                        .table
+                        .put(&component, hash, knowledge, 1, &self.pin);
+                }
+                return Ok(Some(reply));
+            }
         }
         // A cycle pushes frames without end: the positions on the stack
         // are tracked only from depth CYCLE_DEPTH on (a repeat above it is
@@ -523,6 +546,7 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             x: 0,
             last: 0,
             awaiting: Awaiting::Nothing,
+            class,
         };
         let impossible = matches!(goal, Goal::Equals(target) if target as usize > count);
         self.stack.push(frame);
@@ -564,6 +588,11 @@ impl<'s, 'g, G: Game> Worker<'s, 'g, G> {
             work,
             &self.pin,
         );
+        if let Some((key, class_hash)) = frame.class {
+            self.solver
+                .classes
+                .put(&key, class_hash, frame.knowledge, work, &self.pin);
+        }
         self.lists.moves.truncate(frame.moves);
         self.lists.spans.truncate(frame.moves);
         self.lists.parts.truncate(frame.parts);

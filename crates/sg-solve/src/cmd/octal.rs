@@ -247,7 +247,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         match run.stopped {
             Some(_) => {
                 out.flush().context(CANNOT_WRITE)?;
-                signalled(&format!("G(0..{}) printed", run.values.len()))
+                signalled(&match run.values.len() {
+                    0 => "no value printed".to_owned(),
+                    n => format!("G(0..={}) printed", n - 1),
+                })
             }
             None => ExitCode::SUCCESS,
         }

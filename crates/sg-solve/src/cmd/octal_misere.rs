@@ -142,7 +142,7 @@ impl Said {
                 quotient.computed_to(),
                 quotient.order()
             )),
-            _ => ended.reason(quotient.max_order(), quotient.order()),
+            _ => ended.reason(quotient.max_order(), quotient.order(), "--max-order"),
         }
     }
 }

@@ -185,6 +185,9 @@ pub(crate) fn solve<G: ProofGame>(
     let proof_file = args.proof.as_deref().map(destination).transpose()?;
     let checkpoint_file = args.checkpoint.as_deref().map(destination).transpose()?;
     let mut solver = Solver::with_options(game, args.options());
+    // The facts resumed as hints: kept in the checkpoints written, so that
+    // a run stopped again loses nothing it resumed from.
+    let mut carried = Vec::new();
     if let Some(path) = &args.resume {
         let bytes = read_named(Some(path), MAX_CHECKPOINT, None)?;
         let facts = match sg_search::checkpoint::decode(game, &bytes) {
@@ -199,6 +202,9 @@ pub(crate) fn solve<G: ProofGame>(
         if args.trust_resume {
             solver.learn(facts);
         } else {
+            if checkpoint_file.is_some() {
+                carried.clone_from(&facts);
+            }
             solver = solver.with_hints(facts);
         }
     }
@@ -207,6 +213,7 @@ pub(crate) fn solve<G: ProofGame>(
     let checkpoints = checkpoint_file.as_ref().map(|file| Checkpoints {
         file,
         every: args.checkpoint_every,
+        carried: &carried,
     });
     let search = with_checkpoints(&solver, game, checkpoints, || {
         with_progress(&solver, "searching", || {
@@ -287,6 +294,14 @@ pub(crate) fn solve<G: ProofGame>(
     // The answer first (the proof may take a while), but a standard output
     // that fails (closed by its reader, or full) does not stop the proof
     // the user asked for: it is written, then the failure is reported.
+    // With --trust-resume the answer may rest on facts nobody proved: the
+    // proof comes first, and a contradiction it meets among them ends the
+    // run before any answer is printed.
+    let make_proof = || with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR));
+    let mut proved = match (&proof_file, args.trust_resume) {
+        (Some(_), true) => Some(make_proof()?),
+        _ => None,
+    };
     let mut stdout = std::io::stdout().lock();
     let printed = stdout
         .write_all(&out)
@@ -294,7 +309,10 @@ pub(crate) fn solve<G: ProofGame>(
         .context("cannot write the answer");
     drop(stdout);
     if let Some(file) = proof_file {
-        let proof = with_progress(&solver, "writing the proof", || prove(&solver, GENERATOR))?;
+        let proof = match proved.take() {
+            Some(proof) => proof,
+            None => make_proof()?,
+        };
         file.write(|out| {
             out.write_all(&proof.bytes)
                 .with_context(|| format!("cannot write {}", sg_text::shown_path(file.path())))
@@ -304,10 +322,12 @@ pub(crate) fn solve<G: ProofGame>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Where and how often a search writes its checkpoints.
-struct Checkpoints<'a> {
+/// Where and how often a search writes its checkpoints, and the facts
+/// resumed as hints that they keep.
+struct Checkpoints<'a, P> {
     file: &'a sg_tables::safe_write::Destination,
     every: Duration,
+    carried: &'a [(P, sg_search::Fact)],
 }
 
 /// A search stopped by a signal, its last checkpoint written.
@@ -316,17 +336,29 @@ struct Stopped {
     written: usize,
 }
 
-/// Writes the checkpoint of what `solver` knows now: how many facts.
+/// Writes the checkpoint of what `solver` knows now, with the `carried`
+/// facts of positions it knows nothing of (hints resumed, not proven
+/// again yet: a later run takes them as hints again): how many facts.
 fn write_checkpoint<G: ProofGame>(
     solver: &Solver<'_, G>,
     game: &G,
     file: &sg_tables::safe_write::Destination,
+    carried: &[(G::Position, sg_search::Fact)],
 ) -> Result<usize> {
-    let facts: Vec<_> = solver
+    let mut facts: Vec<_> = solver
         .facts(CHECKPOINT_MIN_WORK)
         .into_iter()
         .map(|(position, fact, _)| (position, fact))
         .collect();
+    if !carried.is_empty() {
+        let known: std::collections::HashSet<&G::Position> = facts.iter().map(|(p, _)| p).collect();
+        let kept: Vec<_> = carried
+            .iter()
+            .filter(|(p, _)| !known.contains(p))
+            .cloned()
+            .collect();
+        facts.extend(kept);
+    }
     let bytes = sg_search::checkpoint::encode(game, &facts, GENERATOR);
     file.write(|out| {
         out.write_all(&bytes)
@@ -344,7 +376,7 @@ fn write_checkpoint<G: ProofGame>(
 fn with_checkpoints<G: ProofGame, T>(
     solver: &Solver<'_, G>,
     game: &G,
-    checkpoints: Option<Checkpoints<'_>>,
+    checkpoints: Option<Checkpoints<'_, G::Position>>,
     work: impl FnOnce() -> Result<T, sg_search::SearchError>,
 ) -> Result<Result<T, Stopped>> {
     let Some(checkpoints) = checkpoints else {
@@ -366,7 +398,7 @@ fn with_checkpoints<G: ProofGame, T>(
                 if written.elapsed() < checkpoints.every {
                     continue;
                 }
-                match write_checkpoint(solver, game, checkpoints.file) {
+                match write_checkpoint(solver, game, checkpoints.file, checkpoints.carried) {
                     // Never a panic (`2>/dev/full`): the search goes on.
                     Ok(count) if log => print_error(format_args!(
                         "checkpoint: {count} facts written to {} after {}",
@@ -385,7 +417,7 @@ fn with_checkpoints<G: ProofGame, T>(
         done.store(true, Ordering::Relaxed);
         result
     });
-    let written = write_checkpoint(solver, game, checkpoints.file)?;
+    let written = write_checkpoint(solver, game, checkpoints.file, checkpoints.carried)?;
     match (result, stop.caught()) {
         (Err(sg_search::SearchError::Stopped), Some(signal)) => {
             Ok(Err(Stopped { signal, written }))

@@ -176,20 +176,8 @@ pub(crate) fn check_simd_variable(
     engine: &str,
     used: impl FnOnce() -> &'static str,
 ) -> Result<(), UsageError> {
-    let Some(value) = std::env::var_os(variable) else {
-        return Ok(());
-    };
-    let Some(text) = value
-        .to_str()
-        .filter(|text| sg_core::octal::Simd::parse(Some(text)).is_ok())
-    else {
-        return Err(UsageError(format!(
-            "the environment variable {variable} is {}: expected avx512, avx2 or portable \
-             (the most vector instructions {engine} uses), or unset",
-            sg_text::quote_bytes(value.as_encoded_bytes())
-        )));
-    };
-    if !text.is_empty() {
+    let text = sg_solve::machine::simd_variable(variable, engine).map_err(UsageError)?;
+    if let Some(text) = text.filter(|text| !text.is_empty()) {
         print_error(format_args!(
             "note: {variable}={text}: {engine}'s vector kernels: {}",
             used()

@@ -328,3 +328,35 @@ pub fn signal(child: &std::process::Child, name: &str) {
         .unwrap();
     assert!(sent.success(), "kill -{name} {}", child.id());
 }
+
+/// A catalogue of every game of the compiled-in one up to heap 256 (its
+/// check takes a fraction of the compiled-in one's second), in a folder
+/// removed when the guard drops.
+pub fn small_catalogue() -> (tempfile::TempDir, String) {
+    use sg_tables::format::{Game, Metadata, encode};
+    use sg_tables::octal::{
+        CATALOGUE_GAMES, CatalogueEntry, catalogue_digits, catalogue_rules, encode_catalogue,
+    };
+    let entries: Vec<CatalogueEntry> = (0..CATALOGUE_GAMES)
+        .map(|index| {
+            let rules = catalogue_rules(catalogue_digits(index));
+            let mut sequence = sg_core::octal::Sequence::new(rules);
+            sequence.extend_to(256, &mut |_| {}).unwrap();
+            CatalogueEntry::from_sequence(&sequence)
+        })
+        .collect();
+    let records = encode_catalogue(&entries);
+    let metadata = Metadata {
+        game: Game::OctalCatalogue {
+            limit: 256,
+            games: CATALOGUE_GAMES,
+            len: records.len() as u64,
+        },
+        generator: "test".into(),
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("octal-catalogue.sgt");
+    std::fs::write(&path, encode(&metadata, &records).unwrap()).unwrap();
+    let path = path.to_str().unwrap().to_owned();
+    (dir, path)
+}

@@ -300,6 +300,11 @@ fn bad_input_is_one_line_and_exit_2() {
         (". .\n", "line 1, column 2"),
         ("\n \n", "the board has no row"),
         ("\u{1b}[2J\n", "found `\\x1b`"),
+        // A character of two bytes is named whole; a lone byte escaped.
+        (
+            ".é\n",
+            "line 1, column 2: expected `.` (a free cell) or `#` (a blocked cell), found `é`",
+        ),
         (
             &".".repeat(17),
             "line 1, column 17: a row of more than 16 cells",
@@ -310,6 +315,14 @@ fn bad_input_is_one_line_and_exit_2() {
         let (out, err) = fails(&["cram", "--board", "-"], board);
         assert!(out.is_empty(), "{out}");
         assert!(err.contains(what), "{board:?}: {err}");
+    }
+    for (board, what) in [
+        (&b".\xc3\n"[..], "found `\\xc3`"),
+        (b"\xff.\n", "found `\\xff`"),
+    ] {
+        let out = grundy_bytes(&["cram", "--board", "-"], board);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.code() == Some(2) && err.contains(what), "{err}");
     }
     let (_, err) = fails(&["cram", "--board", "/no/such/board"], "");
     assert!(err.contains("/no/such/board"), "{err}");

@@ -41,14 +41,14 @@
 //!   home folder, `man -l`).
 //!
 //! Time: 64 examples in 34 blocks (README.md 17 in 16, docs/COMMANDS.md
-//! 47 in 18), about 17 s of CPU in all, run on one worker per CPU: 11 s
-//! by the wall clock on two idle cores. Most take milliseconds; the slow
-//! ones, each as documented: `grundy cram 5x7 --proof ...` (README and
-//! COMMANDS, 4 to 5 s each: the search that records a proof, and the half
-//! megabyte file flushed to disk), `grundy tables verify data` (4 to 5 s:
-//! every value of the committed tables checked, most of it the Cram
-//! endgame table of 1.2 million polyominoes) and `grundy chomp 8x8
-//! --proof ...` (1 to 2 s).
+//! 47 in 18), about 12 s of CPU in all, run on one worker per CPU. Most
+//! take milliseconds; the slow ones, each as documented: `grundy cram 5x7
+//! --proof ...` (README, 4 to 5 s of CPU: the search that records a
+//! proof, and the half megabyte file flushed to disk; COMMANDS shows 5x6,
+//! under a second), `grundy tables verify data` (about 5 s: every value of
+//! the committed tables checked, half of it the Cram endgame table of 1.2
+//! million polyominoes, half the octal catalogue's 1024 games) and `grundy
+//! chomp 8x8 --proof ...` (1 to 2 s).
 
 #![cfg(unix)]
 

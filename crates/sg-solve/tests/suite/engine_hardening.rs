@@ -128,9 +128,12 @@ fn the_progress_rate_is_never_absurd() {
         "'{}' octal .354 --online --to 30000000 --threads 1",
         bin.display()
     );
-    // Stopped after 4 seconds: the frames drawn by then.
+    // Stopped after 2.5 seconds: the frames drawn by then (from the first
+    // second on, twenty a second). `script` is killed (asked to end, it
+    // waits two seconds for the command); the command, left without its
+    // terminal, gets SIGHUP.
     let out = std::process::Command::new("timeout")
-        .args(["4", "script", "-qc", &command, "/dev/null"])
+        .args(["-s", "KILL", "2.5", "script", "-qc", &command, "/dev/null"])
         .output()
         .expect("`script` (util-linux) and `timeout` (coreutils) run");
     let text = String::from_utf8_lossy(&out.stdout);

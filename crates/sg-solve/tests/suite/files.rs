@@ -320,3 +320,36 @@ fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary() {
         ["run.png", "run.proof", "run.sgt", "run.sgt.tmp"]
     );
 }
+
+/// A folder that refuses new files although it looks writable (sysfs and
+/// procfs, even to root): the message names the user's file and the cause,
+/// never the temporary file, and the exit status is 1 (a failed write).
+#[test]
+fn a_folder_that_refuses_new_files_names_the_users_file() {
+    let Some(folder) = ["/sys/kernel", "/proc"].into_iter().find(|f| {
+        let probe = Path::new(f).join("grundy-probe");
+        match fs::File::create_new(&probe) {
+            Ok(_) => {
+                let _ = fs::remove_file(&probe);
+                false
+            }
+            Err(_) => Path::new(f).is_dir(),
+        }
+    }) else {
+        return;
+    };
+    let table = format!("{folder}/x.sgt");
+    let proof = format!("{folder}/x.proof");
+    for args in [
+        &["octal", ".6", "--to", "100", "--out", table.as_str()][..],
+        &["cram", "3x3", "--proof", proof.as_str()],
+    ] {
+        let out = run(args);
+        let stderr = text(&out.stderr);
+        let target = args.last().unwrap();
+        assert_ne!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.contains(target), "{args:?}: {stderr}");
+        assert!(!stderr.contains(".tmp"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}

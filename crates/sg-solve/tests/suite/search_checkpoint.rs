@@ -12,6 +12,7 @@ use sg_search::checkpoint::encode;
 use sg_search::games::cram::Cram;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 fn grundy() -> Command {
@@ -29,6 +30,13 @@ fn answer(board: &str, extra: &[&str]) -> Value {
         .unwrap();
     assert!(out.status.success(), "{extra:?}: {out:?}");
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The answer of a whole search of Cram 5x7 on one thread (about a
+/// second), computed once for the tests that compare with it.
+fn whole_5x7() -> &'static Value {
+    static WHOLE: OnceLock<Value> = OnceLock::new();
+    WHOLE.get_or_init(|| answer("5x7", &[]))
 }
 
 /// Starts a checkpointed search of `board` and waits for its first
@@ -56,7 +64,7 @@ fn checkpointed(board: &str, file: &Path) -> std::process::Child {
 fn a_killed_search_goes_on_from_its_checkpoint_with_less_work() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("cram.ck");
-    let whole = answer("5x7", &[]);
+    let whole = whole_5x7();
     let mut child = checkpointed("5x7", &file);
     crate::common::signal(&child, "KILL");
     let out = child.wait().unwrap();
@@ -102,9 +110,54 @@ fn a_search_stopped_by_sigterm_writes_its_checkpoint_and_says_how_to_go_on() {
             && last.ends_with(&format!("--resume {}", file.display())),
         "{err}"
     );
-    let whole = answer("5x7", &[]);
+    let whole = whole_5x7();
     let resumed = answer("5x7", &["--resume", file.to_str().unwrap()]);
     assert_eq!(resumed["nimber"], whole["nimber"]);
+}
+
+/// The facts written when a search of `board` (with `extra` options,
+/// checkpointing to `file`) is stopped by SIGTERM after `ms` milliseconds:
+/// the count its last line gives.
+fn facts_when_stopped(board: &str, file: &Path, ms: u64, extra: &[&str]) -> usize {
+    let child = grundy()
+        .args(["cram", board, "--threads", "1", "--checkpoint"])
+        .arg(file)
+        .args(["--checkpoint-every", "100ms"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(ms));
+    crate::common::signal(&child, "TERM");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(128 + 15), "{err}");
+    let last = err.lines().last().unwrap();
+    let count = last.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+    count.parse().unwrap_or_else(|_| panic!("{err}"))
+}
+
+/// A search resumed from its checkpoint (as hints) and stopped again
+/// writes a checkpoint that keeps what it resumed from: stopping and going
+/// on, again and again, never throws work away.
+#[test]
+fn a_resumed_search_stopped_again_keeps_what_it_resumed_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("6x7.ck");
+    let path = file.to_str().unwrap();
+    // A long run, then short ones (each knows less of its own than the
+    // first did).
+    let mut before = facts_when_stopped("6x7", &file, 2500, &[]);
+    assert!(before > 0);
+    for _ in 0..2 {
+        let after = facts_when_stopped("6x7", &file, 300, &["--resume", path]);
+        assert!(
+            after >= before,
+            "{after} facts written after resuming {before}"
+        );
+        before = after;
+    }
 }
 
 #[test]
@@ -143,6 +196,7 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
     // Well formed, every fact false (each component said to have a nimber
     // it has not, on boards of nimbers 0 to 3): the answers are still
     // right, the facts only hints.
+    let mut caught = 0;
     for board in ["4x5", "3x7", "3x6", "5x5"] {
         let (rows, cols) = board.split_once('x').unwrap();
         let cram = Cram::<u64>::new(rows.parse().unwrap(), cols.parse().unwrap()).unwrap();
@@ -167,7 +221,35 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
         let whole = answer(board, &[]);
         let hinted = answer(board, &["--resume", liar.to_str().unwrap()]);
         assert_eq!(hinted["nimber"], whole["nimber"], "{board}");
+        // Trusted, with a proof asked: the proof finds the lie before any
+        // answer is printed (the trusted answer may be wrong).
+        let proof = dir.path().join(format!("{board}.proof"));
+        let out = grundy()
+            .args([
+                "cram",
+                board,
+                "--threads",
+                "1",
+                "--trust-resume",
+                "--resume",
+            ])
+            .arg(&liar)
+            .arg("--proof")
+            .arg(&proof)
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            assert!(out.stdout.is_empty(), "{board}: {out:?}");
+            assert!(!proof.exists(), "{board}");
+            caught += 1;
+        } else {
+            // The lies did not change the answer: it is proven.
+            let text = String::from_utf8_lossy(&out.stdout);
+            let first = text.lines().next().unwrap_or_default().to_owned();
+            assert_eq!(first, format!("nimber {}", whole["nimber"]), "{board}");
+        }
     }
+    assert!(caught > 0, "no trusted lie was caught by its proof");
     // Not with --misere.
     let out = grundy()
         .args(["cram", "4x5", "--misere", "--checkpoint", path])

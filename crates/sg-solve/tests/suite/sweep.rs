@@ -8,6 +8,7 @@
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 fn grundy(args: &[&str]) -> Output {
@@ -32,6 +33,26 @@ fn merged(dirs: &[&Path], out: &Path) -> Vec<u8> {
     args.extend(["--out", &out_arg]);
     ok(&args);
     std::fs::read(out).unwrap()
+}
+
+/// The games of the sweeps stopped or run twice at once below: 0.8 (take
+/// one, leave three heaps) costs the cube of the heap, about a second to
+/// heap 3500 in a test build, long enough for a signal or a second sweep
+/// to meet it mid-run; the other eight take milliseconds.
+const SLOW_SWEEP: [&str; 5] = ["sweep", "0.8", "0.7d", "--to", "3500"];
+
+/// The merged table of a sweep of [`SLOW_SWEEP`] never stopped, that the
+/// stopped sweep and the two sweeps at once must equal: computed once for
+/// both tests (a sweep and a merge that checks every value).
+fn never_stopped() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let tmp = tempfile::tempdir().unwrap();
+        let fresh = tmp.path().join("fresh");
+        let f = fresh.display().to_string();
+        ok(&[&SLOW_SWEEP[..], &["--out", &f]].concat());
+        merged(&[&fresh], &tmp.path().join("fresh.sgt"))
+    })
 }
 
 #[test]
@@ -100,31 +121,22 @@ fn a_stopped_sweep_goes_on_from_its_checkpoint() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("sweep");
     let d = dir.display().to_string();
-    // 0.8 (take one, leave three heaps) costs the cube of the heap.
-    let args = [
-        "sweep",
-        "0.8",
-        "0.7d",
-        "--to",
-        "5000",
-        "--out",
-        &d,
-        "--threads",
-        "1",
-    ];
+    let args = [&SLOW_SWEEP[..], &["--out", &d, "--threads", "1"]].concat();
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(args)
+        .args(&args)
         .args(["--checkpoint-every", "50ms"])
         .stdin(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Stopped as soon as 0.8 has its first checkpoint (after 50 ms of
+    // its second or so), so that the run is mid-game even on a fast
+    // machine.
     let run = dir.join("runs").join("0.8.sgt");
     let start = Instant::now();
     while !run.exists() && start.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(10));
+        std::thread::sleep(Duration::from_millis(5));
     }
-    std::thread::sleep(Duration::from_millis(100));
     crate::common::signal(&child, "TERM");
     let status = child.wait().unwrap();
     if status.success() {
@@ -137,12 +149,9 @@ fn a_stopped_sweep_goes_on_from_its_checkpoint() {
     let line = err.lines().find(|l| l.contains(" 0.8: ")).unwrap();
     assert!(line.contains("resumed from "), "{err}");
     // The merged table is that of a sweep never stopped.
-    let fresh = tmp.path().join("fresh");
-    let f = fresh.display().to_string();
-    ok(&["sweep", "0.8", "0.7d", "--to", "5000", "--out", &f]);
     assert_eq!(
         merged(&[&dir], &tmp.path().join("stopped.sgt")),
-        merged(&[&fresh], &tmp.path().join("fresh.sgt"))
+        never_stopped()
     );
 }
 
@@ -244,21 +253,11 @@ fn two_sweeps_of_one_folder_at_once_compute_each_game_once_and_both_finish() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("sweep");
     let d = dir.display().to_string();
-    // 0.8 to heap 4000 takes a second or two: the sweeps meet on it.
-    let args = [
-        "sweep",
-        "0.8",
-        "0.7d",
-        "--to",
-        "4000",
-        "--out",
-        &d,
-        "--threads",
-        "1",
-    ];
+    // 0.8 takes a second or so: the sweeps meet on it.
+    let args = [&SLOW_SWEEP[..], &["--out", &d, "--threads", "1"]].concat();
     let spawn = || {
         Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args(args)
+            .args(&args)
             .stdin(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -290,12 +289,9 @@ fn two_sweeps_of_one_folder_at_once_compute_each_game_once_and_both_finish() {
     // One summary of every game, whichever sweep wrote it last.
     let summary = std::fs::read_to_string(dir.join("summary.tsv")).unwrap();
     assert_eq!(summary.lines().count(), 1 + 9, "{summary}");
-    let fresh = tmp.path().join("fresh");
-    let f = fresh.display().to_string();
-    ok(&["sweep", "0.8", "0.7d", "--to", "4000", "--out", &f]);
     assert_eq!(
         merged(&[&dir], &tmp.path().join("both.sgt")),
-        merged(&[&fresh], &tmp.path().join("fresh.sgt"))
+        never_stopped()
     );
 }
 

@@ -44,43 +44,11 @@ fn notes(out: &Output) -> Vec<String> {
         .collect()
 }
 
-/// A catalogue of every game of the compiled-in one up to heap 256 (its
-/// check takes a fraction of the compiled-in one's second), in a folder
-/// removed when the guard drops.
-fn small_catalogue() -> (tempfile::TempDir, String) {
-    use sg_tables::format::{Game, Metadata, encode};
-    use sg_tables::octal::{
-        CATALOGUE_GAMES, CatalogueEntry, catalogue_digits, catalogue_rules, encode_catalogue,
-    };
-    let entries: Vec<CatalogueEntry> = (0..CATALOGUE_GAMES)
-        .map(|index| {
-            let rules = catalogue_rules(catalogue_digits(index));
-            let mut sequence = sg_core::octal::Sequence::new(rules);
-            sequence.extend_to(256, &mut |_| {}).unwrap();
-            CatalogueEntry::from_sequence(&sequence)
-        })
-        .collect();
-    let records = encode_catalogue(&entries);
-    let metadata = Metadata {
-        game: Game::OctalCatalogue {
-            limit: 256,
-            games: CATALOGUE_GAMES,
-            len: records.len() as u64,
-        },
-        generator: "test".into(),
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("octal-catalogue.sgt");
-    std::fs::write(&path, encode(&metadata, &records).unwrap()).unwrap();
-    let path = path.to_str().unwrap().to_owned();
-    (dir, path)
-}
-
 #[test]
 fn the_environment_cannot_raise_the_thread_count() {
     // The octal catalogue's check is the part of `tables verify` that runs
     // on rayon's global pool.
-    let (_guard, catalogue) = small_catalogue();
+    let (_guard, catalogue) = crate::common::small_catalogue();
     let cases: [&[&str]; 4] = [
         &["octal", ".6", "--online", "--to", "100000", "--json"],
         &["octal", "0.77", "--heaps", "10", "20", "--hint"],

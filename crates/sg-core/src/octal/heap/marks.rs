@@ -4,8 +4,6 @@
 //! the unmarked values no split reaches (step 2's sure values), 64 values
 //! at a time.
 
-use std::ops::ControlFlow;
-
 use super::super::moves::Moves;
 use super::super::sparse::{Sparse, Split, parity};
 
@@ -26,38 +24,11 @@ pub(super) enum Settles {
 /// read, never marked).
 pub(super) type Reach = [u8; (1 << 16) + 1];
 
-/// Bit `j` set when `bytes[j]` is not zero (each byte 0 or 1): eight bytes
-/// at a time, gathered into the top byte of one product (byte `i` of the
-/// multiplier's terms lands on bit `56 + i`, each bit from one term only).
-#[inline]
-pub(super) fn marked_bits(bytes: &[u8; 64]) -> u64 {
-    let mut bits = 0;
-    for (k, word) in bytes.chunks_exact(8).enumerate() {
-        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-        debug_assert_eq!(word & !0x0101_0101_0101_0101, 0, "bytes other than 0 and 1");
-        bits |= (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-    }
-    bits
-}
-
 /// Bit `j` set when value `base + j` (`base` a multiple of 64) has parity
 /// `e` under `mask`.
 #[inline]
 pub(super) fn parity_bits(base: u32, mask: u16, e: u32) -> u64 {
-    // Bit `j` of `ODD[b]` is bit `b` of `j`.
-    const ODD: [u64; 6] = [
-        0xAAAA_AAAA_AAAA_AAAA,
-        0xCCCC_CCCC_CCCC_CCCC,
-        0xF0F0_F0F0_F0F0_F0F0,
-        0xFF00_FF00_FF00_FF00,
-        0xFFFF_0000_FFFF_0000,
-        0xFFFF_FFFF_0000_0000,
-    ];
-    let odd = ODD
-        .iter()
-        .enumerate()
-        .filter(|&(b, _)| mask >> b & 1 != 0)
-        .fold(0, |odd, (_, &bits)| odd ^ bits);
+    let odd = ODD_UNDER[usize::from(mask & 63)];
     // `base` and `j` share no bit under the mask.
     if parity(base as u16, mask) ^ e == 1 {
         odd
@@ -65,6 +36,23 @@ pub(super) fn parity_bits(base: u32, mask: u16, e: u32) -> u64 {
         !odd
     }
 }
+
+/// `ODD_UNDER[m]`: bit `j` set when `j & m` has an odd number of bits
+/// (`j`, `m` below 64), a table rather than six XORs per heap (`.106`,
+/// whose values are cheap, reads it at every heap).
+static ODD_UNDER: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut j = 0;
+        while j < 64 {
+            table[m] |= (((j & m) as u64).count_ones() as u64 & 1) << j;
+            j += 1;
+        }
+        m += 1;
+    }
+    table
+};
 
 /// Where the marking loops record the values they reach.
 pub(super) trait Marks {
@@ -146,17 +134,28 @@ pub(super) fn mark_unsplit<M: Marks>(moves: &Moves, values: &[u16], h: usize, re
             reach.mark(values[r]);
         }
     }
-    if !moves.triple.is_empty() {
-        let _ = moves.for_each_triple(h as u64, u64::MAX, |_, parts| {
-            if (parts[2] as usize) < n {
-                reach.mark(
-                    values[parts[0] as usize]
-                        ^ values[parts[1] as usize]
-                        ^ values[parts[2] as usize],
-                );
+    // Three heaps `a <= b <= c = r - a - b` (as `Moves::for_each_triple`
+    // enumerates them), all known: `c < n`, that is `b > r - a - n`. For
+    // each `a`, the pairs `{b, r - a - b}` are the splits of `r - a` from
+    // `b` on: a loop of loads, XORs and stores, without a call per option
+    // (hexadecimal codes: the options leaving three heaps are most of
+    // their work).
+    for &i in &moves.triple {
+        let Some(r) = h.checked_sub(i as usize) else {
+            continue;
+        };
+        for a in 1..=r / 3 {
+            let (from, to) = (a.max((r - a + 1).saturating_sub(n)), (r - a) / 2);
+            if from > to {
+                continue;
             }
-            ControlFlow::Continue(())
-        });
+            // `a <= b <= c < n`: every part is known.
+            let ga = values[a];
+            let (small, large) = (&values[from..=to], &values[r - a - to..=r - a - from]);
+            for (&b, &c) in small.iter().zip(large.iter().rev()) {
+                reach.mark(ga ^ b ^ c);
+            }
+        }
     }
 }
 
@@ -264,6 +263,7 @@ pub(super) fn mark_rare_beyond(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::octal::portable::bits_of_bytes;
     use crate::testing::SplitMix64;
 
     /// The word helpers of step 2 against their definitions.
@@ -273,7 +273,7 @@ mod tests {
         for _ in 0..2000 {
             let bytes: [u8; 64] = std::array::from_fn(|_| (rng.below(2)) as u8);
             let want = (0..64).fold(0u64, |m, j| m | u64::from(bytes[j] != 0) << j);
-            assert_eq!(marked_bits(&bytes), want, "{bytes:?}");
+            assert_eq!(bits_of_bytes(&bytes), want, "{bytes:?}");
             let (base, mask, e) = (
                 64 * rng.below(1024) as u32,
                 rng.below(1 << 16) as u16,

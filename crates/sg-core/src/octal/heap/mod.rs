@@ -21,7 +21,8 @@
 //! marks of the options with a rare part (step 1 of the argument) and the
 //! rules that say which unmarked values are sure; [`rare_rows`] the marks
 //! of a whole batch, computed once ([`RareMarks`]); [`mod@settle`] the
-//! settling. The AVX-512 kernels they use are in `super::avx512`.
+//! settling. The kernels they use are in `super::avx512`, `super::avx2`
+//! and `super::portable`.
 //!
 //! Tried and dropped (no gain): three candidates; the recomputation of a
 //! heap skipping the values known to be reached; unchecked indexing in the
@@ -39,7 +40,7 @@ use super::search::{BITSET_VALUES, SearchScratch, ValueBits, missing_small, sear
 use super::sparse::Sparse;
 use marks::{
     Reach, Settles, SmallMarks, below_mask, exact_rules, mark_rare, mark_rare_beyond, mark_unsplit,
-    marked_bits, sure_bits,
+    sure_bits,
 };
 use rare_rows::Row;
 pub(crate) use rare_rows::{FIRST_FOUND, RareMarks};
@@ -207,7 +208,7 @@ pub(crate) fn first_unreached(
     };
     // 64 values at a time: bit `j` of a word stands for value `base + j`.
     for (chunk, base) in reach[..top].chunks_exact(64).zip((0..).step_by(64)) {
-        let unmarked = !(marked_bits(chunk.try_into().expect("64 bytes"))
+        let unmarked = !(super::portable::bits_of_bytes(chunk.try_into().expect("64 bytes"))
             | marked.get(base as usize / 64).copied().unwrap_or(0));
         let sure = sure_bits(rules, base);
         let (mut found, mut sought) = (unmarked & sure, unmarked & !sure);

@@ -1,18 +1,21 @@
 //! The rare-mark rows: the marks of step 1 for a range of split sizes,
-//! computed once for a batch of heaps ([`RareMarks`]), as bytes or, with
-//! AVX-512 or AVX2, as bits (`super::super::avx512::word_rows`,
-//! `super::super::avx2::word_rows`), with the values of the first splits
-//! of each size.
+//! computed once for a batch of heaps ([`RareMarks`]), as bits for values
+//! below 512 (`word_rows` of `super::super::avx512`, `super::super::avx2`
+//! and `super::super::portable`) or as bytes, with the values of the
+//! first splits of each size.
 //!
 //! Tried and dropped: the marks kept as bits only, without the byte array,
 //! when every row is bits (no gain); `.6`'s marks as rows of bytes
-//! (slower); 64 to 384 first splits (within a few percent of 192).
+//! (slower; as bits, `.6` to 2^20 on one thread took 0.6x the time with
+//! AVX-512, and the portable path gained as much); 64 to 384 first
+//! splits (within a few percent of 192, with AVX-512 and portable).
 
 #[cfg(target_arch = "x86_64")]
 use super::super::avx2::{self, Avx2};
 #[cfg(target_arch = "x86_64")]
 use super::super::avx512::{self, Avx512};
 use super::super::moves::Moves;
+use super::super::portable;
 use super::super::sparse::{Sparse, Split};
 
 /// Splits per take whose values the rows keep (see [`RareMarks`]): heaps
@@ -26,13 +29,13 @@ pub(crate) const FIRST_FOUND: usize = 192;
 /// The marks of step 1 for a range of split sizes `r`, computed once for
 /// a batch: heaps `h` and `h + 1` with takes `i` and `i + 1` split the
 /// same `r`. A group whose split equals the first group's shares its rows.
-/// With AVX-512 or AVX2 and values below 512, the rows are bits, built
-/// eight or four at a time (`avx512::word_rows`: `.354` and `.376` 0.91x
-/// the time on one thread; `avx2::word_rows`, with the first splits
-/// below: `.354` 0.64x the time of the byte rows and `.6` 0.9x with the
-/// AVX2 search), and the values of the first [`FIRST_FOUND`] splits of
-/// each `r` (rare or not) come with them, which the search of each heap
-/// then skips; otherwise bytes ([`mark_rows`]).
+/// With values below 512, the rows are bits ([`fill_word_rows`]:
+/// `avx512::word_rows`: `.354` and `.376` 0.91x the time on one thread;
+/// `avx2::word_rows`, with the first splits below: `.354` 0.64x the time
+/// of the byte rows and `.6` 0.9x with the AVX2 search), and the values of
+/// the first [`FIRST_FOUND`] splits of each `r` (rare or not) come with
+/// them, which the search of each heap then skips; otherwise bytes
+/// ([`mark_rows`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct RareMarks {
     lo: usize,
@@ -46,15 +49,15 @@ pub(crate) struct RareMarks {
     rows: Vec<Vec<u8>>,
     /// Words of 64 values per row of `word_rows`, 0 if the rows are bytes.
     words: usize,
-    /// With AVX-512 or AVX2 and values below 512, the rows as bits: bit `x % 64` of
-    /// `word_rows[g][(r - lo) * words + x / 64]` (see `avx512::word_rows`).
+    /// With values below 512, the rows as bits: bit `x % 64` of
+    /// `word_rows[g][(r - lo) * words + x / 64]` (see `portable::word_rows`).
     word_rows: Vec<Vec<u64>>,
     /// The rows group `g` reads.
     alias: Vec<usize>,
     /// Words of 64 values per row of `first_found`, 0 if not computed.
     found_words: usize,
     /// The values of the first splits of each `r` (rare or not;
-    /// `avx512::first_found`), rows of `found_words` words.
+    /// `portable::first_found`), rows of `found_words` words.
     first_found: Vec<u64>,
 }
 
@@ -68,45 +71,23 @@ impl RareMarks {
         hi: usize,
     ) -> RareMarks {
         let width = (1usize << sparse.bits) + 1;
-        #[cfg(target_arch = "x86_64")]
-        let avx512 = Avx512::detect().filter(|_| sparse.bits <= 9);
-        #[cfg(target_arch = "x86_64")]
-        let avx2 = Avx2::detect().filter(|_| avx512.is_none() && sparse.bits <= 9);
-        #[cfg(target_arch = "x86_64")]
-        let words = match (avx512, avx2) {
-            (None, None) => 0,
-            _ => 1 << sparse.bits.saturating_sub(6),
+        // Rows of bits for values below 512; of bytes above.
+        let words = match sparse.bits {
+            0..=9 => 1 << sparse.bits.saturating_sub(6),
+            _ => 0,
         };
-        #[cfg(not(target_arch = "x86_64"))]
-        let words = 0;
         let mut alias = Vec::new();
         let mut rows = Vec::new();
-        // Filled with AVX-512 only.
-        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut word_rows = Vec::new();
         for (g, split) in sparse.groups.iter().enumerate() {
             if g > 0 && (split.mask, split.flip) == (sparse.groups[0].mask, sparse.groups[0].flip) {
                 alias.push(alias[0]);
                 continue;
             }
-            #[cfg(target_arch = "x86_64")]
             if words > 0 {
                 alias.push(word_rows.len());
                 let mut table = vec![0u64; (hi - lo) * words];
-                match avx512 {
-                    Some(cpu) => {
-                        avx512::word_rows(cpu, words, split, moves, values, lo, &mut table)
-                    }
-                    None => avx2::word_rows(
-                        avx2.expect("AVX2 where words > 0 without AVX-512"),
-                        words,
-                        split,
-                        moves,
-                        values,
-                        lo,
-                        &mut table,
-                    ),
-                }
+                fill_word_rows(words, split, moves, values, lo, &mut table);
                 word_rows.push(table);
                 continue;
             }
@@ -117,24 +98,11 @@ impl RareMarks {
         }
         // With the rows as bits (`words > 0`), the values of the first
         // splits too, which the searches then skip.
-        #[cfg(target_arch = "x86_64")]
-        let found_words = match (avx512, avx2) {
-            (Some(_), _) => words,
-            (None, Some(_)) => words,
-            _ => 0,
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let found_words = 0;
-        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+        let found_words = words;
         let mut first_found = vec![0u64; (hi - lo) * found_words];
-        #[cfg(target_arch = "x86_64")]
         if found_words > 0 {
             for (r, row) in (lo..hi).zip(first_found.chunks_exact_mut(found_words)) {
-                match (avx512, avx2) {
-                    (Some(cpu), _) => avx512::first_found(cpu, moves, values, r, row),
-                    (None, Some(cpu)) => avx2::first_found(cpu, moves, values, r, row),
-                    (None, None) => unreachable!("rows of first splits without vectors"),
-                }
+                fill_first_found(moves, values, r, row);
             }
         }
         RareMarks {
@@ -183,6 +151,50 @@ impl RareMarks {
     }
 }
 
+/// The rows of bits of [`RareMarks`] (see `portable::word_rows`), by the
+/// best kernel the CPU has: AVX-512 (eight rows at a time, each value's
+/// bit made in its lane), AVX2 for values below 128 (four rows at a time,
+/// one compare per word of a row), and the portable kernel otherwise (a
+/// byte store per mark: with AVX2 and values up to 511, `.6` to 2^20 on one
+/// thread took 0.75x the time of the AVX2 kernel's eight compares per
+/// mark).
+fn fill_word_rows(
+    words: usize,
+    split: &Split,
+    moves: &Moves,
+    values: &[u16],
+    lo: usize,
+    table: &mut [u64],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = Avx512::detect() {
+        return avx512::word_rows(cpu, words, split, moves, values, lo, table);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = Avx2::detect().filter(|_| words <= 2) {
+        return avx2::word_rows(cpu, words, split, moves, values, lo, table);
+    }
+    portable::word_rows(words, split, moves, values, lo, table)
+}
+
+/// The values of the first splits of `r` as bits (see
+/// `portable::first_found`), by the best kernel the CPU has: AVX2's for
+/// rows of at most 128 values only, as for [`fill_word_rows`]; on rows of
+/// 256 or 512 the portable kernel takes half its instructions (`.6` to
+/// 2^20, `GRUNDY_OCTAL_SIMD=avx2`, one thread pinned: 0.96x the time,
+/// median of 5 interleaved runs, 0.85-0.99x; `.354` unchanged).
+fn fill_first_found(moves: &Moves, values: &[u16], r: usize, row: &mut [u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = Avx512::detect() {
+        return avx512::first_found(cpu, moves, values, r, row);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = Avx2::detect().filter(|_| row.len() <= 2) {
+        return avx2::first_found(cpu, moves, values, r, row);
+    }
+    portable::first_found(moves, values, r, row)
+}
+
 /// A row of [`RareMarks`]: one byte per value, or one bit.
 pub(super) enum Row<'a> {
     Bytes(&'a [u8]),
@@ -229,21 +241,21 @@ fn mark_rows(
     }
 }
 
-// The rows of bits are made with AVX-512 or AVX2 only.
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::octal::Rules;
     use crate::testing::SplitMix64;
 
-    /// The rows of bits (AVX-512 and AVX2, where the CPU has them) hold
-    /// the same marks as the rows of bytes, on random values (not game
-    /// values: the marks are defined for any), every split group, rows of
-    /// 1 to 40 split sizes below and beyond the values known, Grundy's
-    /// game included; and the values of the first splits are those of
-    /// the definition.
+    /// The rows of bits (AVX-512 and AVX2, where the CPU has them, and the
+    /// portable kernel) hold the same marks as the rows of bytes, on
+    /// random values (not game values: the marks are defined for any),
+    /// every split group, rows of 1 to 40 split sizes below and beyond the
+    /// values known, Grundy's game included; and the values of the first
+    /// splits are those of the definition.
     #[test]
     fn word_rows_equal_byte_rows() {
+        #[cfg(target_arch = "x86_64")]
         let (avx512, avx2) = (Avx512::detect(), Avx2::detect());
         let mut rng = SplitMix64::new(8);
         let codes = ["0.354", "0.376", "0.6", "4.05", "0.4444", "0.137"];
@@ -261,16 +273,21 @@ mod tests {
             let width = (1usize << sparse.bits) + 1;
             let lo = rng.below(n as u64 + 20) as usize;
             let hi = lo + 1 + rng.below(40) as usize;
+            let words = 1usize << (sparse.bits - 6);
             for split in &sparse.groups {
                 let mut bytes = vec![0u8; (hi - lo) * width];
                 mark_rows(split, &moves, &values, lo, width, &mut bytes);
-                let words = 1usize << (sparse.bits - 6);
                 let mut tables = Vec::new();
+                let mut table = vec![0u64; (hi - lo) * words];
+                portable::word_rows(words, split, &moves, &values, lo, &mut table);
+                tables.push(table);
+                #[cfg(target_arch = "x86_64")]
                 if let Some(cpu) = avx512 {
                     let mut table = vec![0u64; (hi - lo) * words];
                     avx512::word_rows(cpu, words, split, &moves, &values, lo, &mut table);
                     tables.push(table);
                 }
+                #[cfg(target_arch = "x86_64")]
                 if let Some(cpu) = avx2 {
                     let mut table = vec![0u64; (hi - lo) * words];
                     avx2::word_rows(cpu, words, split, &moves, &values, lo, &mut table);
@@ -291,7 +308,6 @@ mod tests {
                 }
             }
             // The first splits' values, against the definition.
-            let words = 1usize << (sparse.bits - 6);
             for r in lo..hi {
                 let (first, last) = crate::octal::search::split_range(&moves, r, n);
                 let mut expected = vec![0u64; words];
@@ -300,10 +316,14 @@ mod tests {
                     expected[x / 64] |= 1 << (x % 64);
                 }
                 let mut row = vec![0u64; words];
+                portable::first_found(&moves, &values, r, &mut row);
+                assert_eq!(row, expected, "{rules} case {case}: r {r}");
+                #[cfg(target_arch = "x86_64")]
                 if let Some(cpu) = avx512 {
                     avx512::first_found(cpu, &moves, &values, r, &mut row);
                     assert_eq!(row, expected, "{rules} case {case}: r {r}");
                 }
+                #[cfg(target_arch = "x86_64")]
                 if let Some(cpu) = avx2 {
                     avx2::first_found(cpu, &moves, &values, r, &mut row);
                     assert_eq!(row, expected, "{rules} case {case}: r {r}");

@@ -3,8 +3,11 @@
 //! candidates' state.
 
 #[cfg(target_arch = "x86_64")]
+use super::super::avx2::{self, Avx2};
+#[cfg(target_arch = "x86_64")]
 use super::super::avx512::{self, Avx512};
 use super::super::moves::Moves;
+use super::super::portable;
 use super::super::sparse::Sparse;
 use super::{Candidates, RareMarks, Scratch, first_unreached};
 
@@ -62,20 +65,13 @@ pub(crate) fn settle(
                 reached |= hits;
                 continue;
             }
-            // A branch-free loop per candidate (it vectorises on 16-bit
-            // lanes): a batch has many such splits.
-            let (small, large) = (&values[1..=m], &values[r - m..r]);
-            for (k, &c) in candidates.values[..candidates.len].iter().enumerate() {
-                // A candidate of 2^16 is above every value.
-                if let Ok(c) = u16::try_from(c)
-                    && small
-                        .iter()
-                        .zip(large.iter().rev())
-                        .fold(false, |acc, (&x, &y)| acc | (x ^ y == c))
-                {
-                    reached |= 1 << k;
-                }
+            #[cfg(target_arch = "x86_64")]
+            if let Some(cpu) = Avx2::detect() {
+                reached |=
+                    avx2::splits_reach(cpu, values, r, m, &candidates.values[..candidates.len]);
+                continue;
             }
+            reached |= portable::splits_reach(values, r, m, &candidates.values[..candidates.len]);
         }
     }
     for &i in &moves.triple {

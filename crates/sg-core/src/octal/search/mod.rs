@@ -11,7 +11,7 @@
 //! never) is often among another's first (on `.354` this saves a fifth of
 //! the time).
 //!
-//! Four implementations, equal in result, each for any values of the
+//! Five implementations, equal in result, each for any values of the
 //! sequence (any `u16`: a split's XOR may lie far beyond the values
 //! sought, and the vector sets ignore it):
 //! - With AVX-512 (BW), when every value sought is below 1024
@@ -35,28 +35,36 @@
 //!   registers of 16 bytes, looked up by byte shuffles, 32 splits at a
 //!   time (one shuffle per register and one for the bits); the first
 //!   splits of each take one by one first, where most blocks would meet
-//!   values sought. With values below 512 the first splits of each split
-//!   size are skipped as with AVX-512 (their values come with the
-//!   rare-mark rows, `super::avx2::first_found`). One thread, `.6` to
-//!   2^20 and `.354` to 2,200,000: 0.55x and 0.35x the time of the
-//!   portable search.
+//!   values sought. One thread, `.6` to 2^20 and `.354` to 2,200,000:
+//!   0.55x and 0.35x the time of the earlier portable search (the list
+//!   search below); the portable kernel compiled for AVX2 was no faster.
+//! - Without either, when every value sought is below 1024
+//!   (`super::portable::sought`, code written for the compiler to
+//!   vectorise on any target): each split clears its value's byte in an
+//!   array of the values pending while many are, then blocks of 32
+//!   splits are compared with the last 1 to 8 values.
 //! - For one candidate with every value below 64 ([`missing_small`], games
 //!   such as `.106` computed heap by heap): the values sought are the bits
-//!   of a word, and each split clears its value's bit (32 splits at a time
-//!   with AVX-512, each value turned into its bit by a shift of a 64-bit
-//!   lane; a table lookup per split otherwise). Its searches are short, and
-//!   the first implementation's setup cost more than they do.
-//! - Otherwise ([`portable`], the reference the tests compare the first
-//!   with): a
-//!   first scalar scan marks the sought values it meets in a short prefix
-//!   of the splits, then the ones it missed are sought a few at a time by a
-//!   vectorised comparison of blocks of splits (AVX2 when present).
+//!   of a word, and each split clears its value's bit (a table lookup per
+//!   split; with several takes and AVX-512, 32 splits at a time, each
+//!   value turned into its bit by a shift of a 64-bit lane). Its searches
+//!   are short, and the first implementation's setup cost more than they
+//!   do.
+//! - Values sought of 1024 and more ([`portable`], the list search, on
+//!   every CPU): a first scalar scan marks the sought values it meets in
+//!   a short prefix of the splits, then the ones it missed are sought a
+//!   few at a time by a vectorised comparison of blocks of splits (AVX2
+//!   when present).
+//!
+//! With all but the list search, the first splits of each split size are
+//! skipped when the rare-mark rows of a batch hold their values
+//! (`super::heap::RareMarks`, values below 512).
 //!
 //! Files: this one holds the entry ([`search`], [`search_bits`]), the
 //! choice between the implementations, and the walk of the takes' splits
-//! in turns that they share; [`portable`] the portable reference,
-//! [`small`] the small-value path, and `super::avx512` and `super::avx2`
-//! the vector kernels.
+//! in turns that they share; [`portable`] the list search, [`small`] the
+//! small-value path, and `super::avx512`, `super::avx2` and
+//! `super::portable` the kernels.
 //!
 //! Tried and dropped (slower): with AVX2, the lanes of a block with hits
 //! read back from the block's bytes rather than from the values; the
@@ -78,6 +86,7 @@ use super::avx2::{self, Avx2};
 #[cfg(target_arch = "x86_64")]
 use super::avx512::{self, Avx512};
 use super::moves::Moves;
+use super::portable as portable_kernels;
 use portable::{first_missing_portable, first_unmet};
 pub(crate) use small::missing_small;
 
@@ -89,10 +98,10 @@ pub(crate) struct SearchScratch {
     sought: Vec<u8>,
     /// Per take, the next smaller part the portable search looks at.
     next: Vec<usize>,
-    /// The values sought as a list (the portable search of [`search_bits`]).
-    list: Vec<u16>,
-    /// The takes' splits still to look at (AVX-512 search).
-    #[cfg(target_arch = "x86_64")]
+    /// The portable search's bytes of the values pending.
+    slots: portable_kernels::Slots,
+    /// The takes' splits still to look at (the searches of
+    /// [`search_bits`]).
     cursors: Vec<TakeSplits>,
 }
 
@@ -122,10 +131,7 @@ pub(crate) fn search(
     scratch: &mut SearchScratch,
 ) -> u32 {
     missing.clear();
-    #[cfg(target_arch = "x86_64")]
-    if usize::from(need[need.len() - 1]) < BITSET_VALUES
-        && (Avx512::detect().is_some() || Avx2::detect().is_some())
-    {
+    if usize::from(need[need.len() - 1]) < BITSET_VALUES {
         let (mut all, mut exact) = ([0; BITSET_VALUES / 64], [0; BITSET_VALUES / 64]);
         for (k, &v) in need.iter().enumerate() {
             let (w, bit) = (usize::from(v >> 6), 1 << (v & 63));
@@ -144,11 +150,11 @@ pub(crate) fn search(
 /// [`search`] with the values sought as bits (`all`, nonempty), of which
 /// those of `exact` (a subset, below every other) are sought exactly:
 /// without the lists, when every value is below [`BITSET_VALUES`] (the
-/// lists cost `.354` a tenth of its time). With AVX-512, the first `skip`
-/// splits of each take (from the smallest smaller part on) are not looked
-/// at: the caller knows that they reach no value sought (0 or
+/// lists cost `.354` a tenth of its time). The first `skip` splits of each
+/// take (from the smallest smaller part on) are not looked at: the caller
+/// knows that they reach no value sought (0 or
 /// [`FIRST_FOUND`](super::heap::FIRST_FOUND), see
-/// [`avx512::first_found`]).
+/// [`super::portable::first_found`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_bits(
     moves: &Moves,
@@ -163,76 +169,41 @@ pub(crate) fn search_bits(
     scratch: &mut SearchScratch,
 ) -> u32 {
     missing.clear();
-    // Only the vector searches skip splits.
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = skip;
     // Every value sought is below `top`: only these words may hold one.
     let used = top.div_ceil(64).min(BITSET_VALUES / 64);
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx512::detect() {
-        let mut short = 0;
-        for w in 0..used {
-            short += (all[w] & !exact[w]).count_ones() as usize;
+    let short: usize = (0..used)
+        .map(|w| (all[w] & !exact[w]).count_ones() as usize)
+        .sum();
+    let budget = SHORT_SCAN_PER_VALUE * short;
+    let (cursors, slots) = (&mut scratch.cursors, &mut scratch.slots);
+    let mut kernel = || {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(cpu) = Avx512::detect() {
+            return avx512::missing(
+                cpu, moves, values, h, top, all, exact, skip, budget, cursors,
+            );
         }
-        let budget = SHORT_SCAN_PER_VALUE * short;
-        let (left, complete) = avx512::missing(
-            cpu,
-            moves,
-            values,
-            h,
-            top,
-            all,
-            exact,
-            skip,
-            budget,
-            &mut scratch.cursors,
-        );
-        let known = if complete { all } else { exact };
-        push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
-        if complete {
-            return u32::MAX;
+        #[cfg(target_arch = "x86_64")]
+        if let Some(cpu) = Avx2::detect() {
+            return avx2::missing(
+                cpu, moves, values, h, top, all, exact, skip, budget, cursors,
+            );
         }
-        return first_cut(&left, all, exact, used);
+        portable_kernels::missing(
+            moves, values, h, top, all, exact, skip, budget, cursors, slots,
+        )
+    };
+    let (left, complete) = kernel();
+    let known = if complete { all } else { exact };
+    push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
+    if complete {
+        return u32::MAX;
     }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx2::detect() {
-        let mut short = 0;
-        for w in 0..used {
-            short += (all[w] & !exact[w]).count_ones() as usize;
-        }
-        let budget = SHORT_SCAN_PER_VALUE * short;
-        let (left, complete) = avx2::missing(
-            cpu,
-            moves,
-            values,
-            h,
-            top,
-            all,
-            exact,
-            skip,
-            budget,
-            &mut scratch.cursors,
-        );
-        let known = if complete { all } else { exact };
-        push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
-        if complete {
-            return u32::MAX;
-        }
-        return first_cut(&left, all, exact, used);
-    }
-    let mut need = std::mem::take(&mut scratch.list);
-    need.clear();
-    push_values(exact[..used].iter().copied(), usize::MAX, &mut need);
-    let below = need.len();
-    push_values((0..used).map(|w| all[w] & !exact[w]), usize::MAX, &mut need);
-    let cut = search_list(moves, values, h, top, &need, below, limit, missing, scratch);
-    scratch.list = need;
-    cut
+    first_cut(&left, all, exact, used)
 }
 
 /// The first value of `all` but not `exact` that a search stopped short
 /// left unmet (`left`, in the first `used` words), or `u32::MAX`.
-#[cfg(target_arch = "x86_64")]
 fn first_cut(left: &ValueBits, all: &ValueBits, exact: &ValueBits, used: usize) -> u32 {
     (0..used)
         .map(|w| (w, left[w] & all[w] & !exact[w]))
@@ -251,7 +222,7 @@ fn push_values(words: impl Iterator<Item = u64>, limit: usize, list: &mut Vec<u1
     }
 }
 
-/// [`search`] without AVX-512, or with values beyond the bits.
+/// [`search`] with values sought of 1024 and more (beyond the bits).
 #[allow(clippy::too_many_arguments)]
 fn search_list(
     moves: &Moves,
@@ -284,7 +255,6 @@ fn search_list(
 
 /// Splits per value of `need[below..]` that [`search`] looks at, at least,
 /// with AVX-512.
-#[cfg(target_arch = "x86_64")]
 const SHORT_SCAN_PER_VALUE: usize = 32;
 
 /// Tests lower this to run lower kernels on every CPU (the results are

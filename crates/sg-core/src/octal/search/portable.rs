@@ -1,10 +1,10 @@
-//! The portable reference of the search (see the parent module): a first
-//! scalar scan marks the sought values it meets in a short prefix of the
-//! splits, then the ones it missed are sought a few at a time by a
-//! vectorised comparison of blocks of splits (compiled for AVX2 too, in
-//! `super::super::avx2`, and chosen when the CPU has it). It runs without
-//! AVX-512 and for values of 1024 and more, and the tests compare the
-//! AVX-512 kernels with it.
+//! The list search (see the parent module), for values sought of 1024
+//! and more (beyond the sets of the kernels): a first scalar scan marks
+//! the sought values it meets in a short prefix of the splits, then the
+//! ones it missed are sought a few at a time by a vectorised comparison
+//! of blocks of splits (compiled for AVX2 too, in `super::super::avx2`,
+//! and chosen when the CPU has it). The search's tests compare every
+//! kernel with trying each split.
 
 use std::ops::ControlFlow;
 
@@ -32,7 +32,7 @@ pub(super) fn first_unmet(
 }
 
 /// The exact part of [`search`](super::search) (the values of `need` no
-/// split reaches, the smallest `limit`) without AVX-512: a first scalar
+/// split reaches, the smallest `limit`) for values of 1024 and more: a first scalar
 /// scan, then a vectorised search for a few values at a time.
 #[allow(clippy::too_many_arguments)]
 #[inline]

@@ -129,12 +129,13 @@ fn key<B: Bits>(canonical: B, stride: u32) -> u128 {
     if stride == 8 {
         return canonical.to_u128();
     }
+    debug_assert_eq!(stride, 16);
     let (mut rows, mut columns, mut wide) = (0u128, 0u128, false);
     let mut rest = canonical;
     while rest != B::ZERO {
         let bit = rest.trailing_zeros();
         rest = rest.without_lowest();
-        let (row, column) = (bit / stride, bit % stride);
+        let (row, column) = (bit >> 4, bit & 15);
         wide |= column >= 8;
         rows |= 1 << (8 * row + column);
         columns |= 1 << (8 * column + row);

@@ -269,3 +269,151 @@ fn symmetry_wins_of_empty_boards() {
     let lopsided = Cram::<u64>::with_blocked(3, 4, &[(0, 0)]).unwrap();
     assert_eq!(lopsided.symmetry_win(lopsided.start()), None);
 }
+
+/// The components of random positions of `cram` (each of its dominoes
+/// kept with probability about a half, `rounds` times), canonical.
+fn random_components<B: Bits>(cram: &Cram<B>, rounds: usize, seed: u64) -> Vec<Cells<B>> {
+    let mut state = seed;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut found = Vec::new();
+    for _ in 0..rounds {
+        let mut position = cram.start();
+        let placed = next() % 6;
+        for _ in 0..placed {
+            let mut moves = Vec::new();
+            cram.moves(&position, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            position = cram.play(&position, &mv);
+        }
+        // Single cells taken out too, which leaves more trees.
+        let holes = B::from_u128(u128::from(next() & next() & next()));
+        let mut parts = Vec::new();
+        cram.split(&Cells(position.0 & !holes), &mut parts);
+        found.extend(parts.iter().map(|part| cram.canonical(part)));
+    }
+    found
+}
+
+/// Components of one class key have one nimber, by the definition, on
+/// boards of both lane widths; and keys do merge components that are
+/// not images of each other (trees bent another way, twin leaves).
+#[test]
+fn components_of_one_class_have_one_nimber() {
+    fn check<B: Bits>(cram: &Cram<B>, rounds: usize, seed: u64) -> (usize, usize) {
+        let mut nimbers: HashMap<u128, (Nimber, B)> = HashMap::new();
+        let mut memo = HashMap::new();
+        let mut forms = std::collections::HashSet::new();
+        for part in random_components(cram, rounds, seed) {
+            let Some(key) = cram.class_key(&part) else {
+                continue;
+            };
+            forms.insert(part.0);
+            let n = by_definition(cram, part, &mut memo);
+            let (first, shape) = *nimbers.entry(key).or_insert((n, part.0));
+            assert_eq!(n, first, "{part:?} and {shape:?} share a key");
+        }
+        (forms.len(), nimbers.len())
+    }
+    let mut merged = 0;
+    for (rows, cols, seed) in [(4, 4, 1), (3, 6, 2), (4, 5, 3), (2, 9, 4), (3, 5, 5)] {
+        let (forms, keys) = check(&Cram::<u64>::new(rows, cols).unwrap(), 400, seed);
+        assert!(keys > 0, "{rows}x{cols}");
+        merged += forms - keys;
+        // Lanes of 16 bits: a board of 16 columns, those past `cols`
+        // blocked.
+        let blocked: Vec<(u32, u32)> = (0..rows)
+            .flat_map(|r| (cols..16).map(move |c| (r, c)))
+            .collect();
+        let wide = Cram::<u64>::with_blocked(rows, 16, &blocked).unwrap();
+        assert_eq!(wide.stride, 16);
+        let (wide_forms, wide_keys) = check(&wide, 100, seed);
+        merged += wide_forms - wide_keys;
+        check(&Cram::<u128>::new(rows, cols).unwrap(), 100, seed);
+    }
+    assert!(merged > 50, "only {merged} components merged");
+}
+
+/// A key is the same for every image of a component under the
+/// symmetries of the square, and for trees that hang another way.
+#[test]
+fn class_keys_ignore_symmetries_and_the_way_trees_hang() {
+    let cram = Cram::<u64>::new(8, 8).unwrap();
+    for part in random_components(&cram, 300, 7) {
+        let key = cram.class_key(&part);
+        let stride = i64::from(cram.stride);
+        for image in images_by_cells(part.0.to_u128(), stride, 8, false)
+            .into_iter()
+            .flatten()
+        {
+            assert_eq!(cram.class_key(&Cells(image as u64)), key, "{part:?}");
+        }
+    }
+    // A 2 x 2 block with a path of three cells hanging straight down, or
+    // bent, from one of its cells; the same with two leaves at the end
+    // of the path (one counts); a path of four.
+    let shape = |cells: &[(u32, u32)]| cram.canonical(&cram.position(cells));
+    let block = [(0, 0), (0, 1), (1, 0), (1, 1)];
+    let with = |tail: &[(u32, u32)]| {
+        let mut cells = block.to_vec();
+        cells.extend_from_slice(tail);
+        cram.class_key(&shape(&cells))
+    };
+    let straight = with(&[(2, 0), (3, 0), (4, 0)]);
+    assert!(straight.is_some());
+    assert_eq!(with(&[(2, 0), (3, 0), (3, 1)]), straight, "bent");
+    assert_eq!(
+        with(&[(0, 2), (0, 3), (1, 3)]),
+        straight,
+        "from another cell"
+    );
+    assert_eq!(
+        with(&[(2, 0), (3, 0), (4, 0), (3, 1)]),
+        with(&[(2, 0), (3, 0), (3, 1)]),
+        "twin leaves"
+    );
+    assert_ne!(with(&[(2, 0), (3, 0), (4, 0), (5, 0)]), straight, "longer");
+    assert_ne!(with(&[(2, 0), (0, 2), (0, 3)]), straight, "two trees");
+    // A path: a tree whose key ignores its bends.
+    let path = cram.class_key(&shape(&[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]));
+    assert_eq!(
+        cram.class_key(&shape(&[(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)])),
+        path
+    );
+    // No leaf: no key (its canonical form says as much).
+    assert_eq!(cram.class_key(&shape(&block)), None);
+    assert_eq!(
+        Cram::<u64>::new(8, 8)
+            .unwrap()
+            .without_classes()
+            .class_key(&shape(&[(0, 0), (0, 1), (0, 2)])),
+        None
+    );
+}
+
+/// A tree too long for a key has none, and the board is still solved
+/// (a snake of 43 cells on 8 x 16).
+#[test]
+fn components_without_room_in_a_key_have_none() {
+    let cram = Cram::<u128>::new(8, 16).unwrap();
+    let mut cells = Vec::new();
+    for row in (0..8).step_by(2) {
+        for col in 0..16 {
+            cells.push((row, if row % 4 == 0 { col } else { 15 - col }));
+        }
+        if row + 1 < 8 {
+            cells.push((row + 1, if row % 4 == 0 { 15 } else { 0 }));
+        }
+    }
+    let snake = cram.canonical(&cram.position(&cells[..43]));
+    assert_eq!(cram.class_key(&snake), None);
+    let short = cram.canonical(&cram.position(&cells[..20]));
+    assert!(cram.class_key(&short).is_some());
+}
