@@ -39,6 +39,7 @@ use super::extend::{self, NoExtension};
 use super::failure::{self, Split};
 use super::monoid::{Element, IDENTITY};
 use super::presentation::Presentation;
+use super::refine;
 use super::rewrite::System;
 use super::verify::{self, Unproven};
 use super::{Ended, Limit};
@@ -294,6 +295,13 @@ pub(crate) fn adjoin(
     poll: &mut dyn FnMut(Option<&Search>) -> bool,
 ) -> Result<Construction, Ended> {
     let stopped = |why| Ended::Stopped { heap: n, why };
+    let mut search = Search::default();
+    match refine::adjoin(c, n, &mut search, poll) {
+        Ok(proven) => return Ok(proven),
+        Err(ended) if ended.stopped_why() == Some(&Limit::Interrupted) => return Err(ended),
+        // The refined bases gave up: learn.
+        Err(_) => {}
+    }
     let quotient = &c.monoid;
     let generators: Vec<Element> = c.generators.iter().map(|g| g.element).collect();
     let presentation = Presentation::new(quotient, &generators);
@@ -323,7 +331,6 @@ pub(crate) fn adjoin(
         exponents,
     };
     let mut splits: Vec<Split> = Vec::new();
-    let mut search = Search::default();
     let limit = super::candidate_limit(c.max_order);
     loop {
         if poll(None) {

@@ -179,6 +179,59 @@ impl Base {
         Ok(base)
     }
 
+    /// The base given by a monoid with a product table (a refined base,
+    /// `refine`): its elements are the monoid's, `lost` its P-portion,
+    /// `heap_element[h]` each heap's element (the identity for a heap with
+    /// no move). `None` when some element is not a product of heaps' elements
+    /// (a base is the image of the sums of the heaps).
+    pub(crate) fn from_monoid(monoid: &Monoid, heap_element: &[Element]) -> Option<Base> {
+        let len = monoid.order();
+        let mut letters: Vec<Letter> = Vec::new();
+        for (h, &x) in heap_element.iter().enumerate() {
+            if x != IDENTITY && !letters.iter().any(|l| l.element == u32::from(x)) {
+                letters.push(Letter {
+                    heap: h as u64,
+                    element: u32::from(x),
+                });
+            }
+        }
+        let mut step = Vec::with_capacity(len * letters.len());
+        for e in monoid.elements() {
+            for l in &letters {
+                step.push(u32::from(monoid.mul(e, l.element as Element)));
+            }
+        }
+        // Each element's first path from the identity, breadth first.
+        let mut parent = vec![(0u32, u32::MAX); len];
+        let mut reached = vec![false; len];
+        reached[usize::from(IDENTITY)] = true;
+        let mut queue = std::collections::VecDeque::from([u32::from(IDENTITY)]);
+        while let Some(e) = queue.pop_front() {
+            for l in 0..letters.len() {
+                let y = step[e as usize * letters.len() + l];
+                if !reached[y as usize] {
+                    reached[y as usize] = true;
+                    parent[y as usize] = (e, l as u32);
+                    queue.push_back(y);
+                }
+            }
+        }
+        if reached.iter().any(|&r| !r) {
+            return None;
+        }
+        Some(Base {
+            symbols: 0,
+            forms: Vec::new(),
+            ids: HashMap::new(),
+            value: monoid.elements().collect(),
+            lost: monoid.elements().map(|x| monoid.is_p(x)).collect(),
+            heap_element: heap_element.iter().map(|&x| u32::from(x)).collect(),
+            letters,
+            step,
+            parent,
+        })
+    }
+
     fn intern(
         &mut self,
         form: &[u32],

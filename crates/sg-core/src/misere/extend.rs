@@ -52,6 +52,9 @@ pub(crate) struct Extension {
     pub(crate) map: Vec<Element>,
     /// Heap `n`'s image: a new element (a new generator), or an old one.
     pub(crate) image: Element,
+    /// The rows `F_0, F_1, ...` over the base's elements (the refinement
+    /// by escapes, `refine`, reads them).
+    pub(crate) rows: Vec<Bits>,
 }
 
 /// Why no extension was built.
@@ -230,5 +233,6 @@ pub(crate) fn adjoin(
         monoid: Monoid::from_table(count, table, p),
         map,
         image,
+        rows,
     })
 }

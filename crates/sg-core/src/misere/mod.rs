@@ -149,6 +149,7 @@ mod period;
 mod presentation;
 mod quotient;
 mod reduce;
+mod refine;
 mod reps;
 mod rewrite;
 mod sums;
