@@ -1,8 +1,9 @@
 //! A new generator, learned from refuted candidates.
 //!
-//! When heap `n` fits no element, the construction adjoins it on a *base*
-//! (`base`): a monoid of the sums of the smaller heaps, given by a
-//! presentation. The first base is the quotient `Q` of the smaller heaps
+//! When heap `n` fits no element, the construction first tries the
+//! refined bases of `refine`; when they give up, it adjoins the heap on a
+//! *base* (`base`) learned as below: a monoid of the sums of the smaller
+//! heaps, given by a presentation. The first base is the quotient `Q` of the smaller heaps
 //! itself (its generators, and all the relations of its presentation).
 //! The candidate built on it (`extend`) is proven or refuted (`verify`).
 //! When refuted, its least failing sum shows two sums `U` and `V` of the

@@ -117,7 +117,8 @@
 //! have up to four times as many elements (at most [`MAX_CANDIDATE`]),
 //! since a candidate on a base that does not yet tell enough apart can be
 //! larger than the quotient. The bases are bounded by memory
-//! (`adjoin::MAX_BASE` elements), and so are the proof's search
+//! (`adjoin::MAX_BASE` elements, `refine::MAX_REFINED` for a base with a
+//! product table), and so are the proof's search
 //! (`verify::MAX_STATES` states) and the presentations' completion. Any
 //! limit met stops the computation at the heap that needs more, leaving the
 //! quotient exact for the heaps before: nothing is allocated in proportion
@@ -129,8 +130,9 @@
 //! - `monoid`: the bipartite monoid `(Q, P)` as a product table; `bits`:
 //!   sets of elements.
 //! - `construct`: heap by heap, fitting or adjoining; `reps`: least
-//!   representatives; `adjoin`: a new generator, learned from refuted
-//!   candidates; `base`, `rewrite`: bases given by generators and
+//!   representatives; `adjoin`: a new generator, on refined bases
+//!   (`refine`: a few fixed kinds, tried first) then on bases learned
+//!   from refuted candidates; `base`, `rewrite`: bases given by generators and
 //!   relations; `extend`: a candidate on a base; `reduce`:
 //!   indistinguishability; `verify`: the proof of a candidate; `failure`:
 //!   the least failing sum of a refuted one and the split it shows.
@@ -152,6 +154,7 @@ mod reduce;
 mod refine;
 mod reps;
 mod rewrite;
+mod stored;
 mod sums;
 mod tame;
 #[cfg(test)]
@@ -161,6 +164,7 @@ mod verify;
 pub use monoid::{Element, IDENTITY, Monoid};
 pub use presentation::Presentation;
 pub use quotient::{MisereQuotient, Progress};
+pub use stored::StoredQuotient;
 pub use tame::{Tame, tame};
 
 /// The largest order limit: the product table of a quotient of 4096
@@ -363,4 +367,15 @@ pub enum MisereError {
     /// quotient (reported rather than panicking).
     #[error("internal error: no winning move found in a sum the quotient says is won")]
     NoWinningMove,
+    /// A stored quotient that is not the quotient of its game's heaps.
+    #[error("the stored quotient is not the misère quotient of {code}: {why}")]
+    Stored {
+        /// The game.
+        code: String,
+        /// What its check found.
+        why: String,
+    },
+    /// The check of a stored quotient was stopped by the caller.
+    #[error("the check of the stored quotient was stopped")]
+    CheckStopped,
 }

@@ -5,6 +5,7 @@
 use super::construct::Construction;
 use super::monoid::{Element, Monoid};
 use super::presentation::Presentation;
+use super::stored::StoredQuotient;
 use super::tame::{Tame, tame};
 use super::{Ended, Generator, Limit, Limits, MAX_ORDER, MisereError};
 use crate::octal::{Period, Rules};
@@ -61,12 +62,57 @@ impl MisereQuotient {
         limits: Limits,
         watch: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> Result<MisereQuotient, MisereError> {
+        Self::compute_kept(rules, limits, None, watch, &mut |_, _| {})
+    }
+
+    /// [`MisereQuotient::compute_watched`] from a stored quotient (`from`,
+    /// checked first: see [`StoredQuotient`]; its own heaps are not
+    /// computed again) or from heap 0, calling `keep` after each heap
+    /// proven with that heap and a way to store the quotient so far (for a
+    /// caller that checkpoints a long run). Fails for a `max_order` outside
+    /// `1..=`[`MAX_ORDER`], a stored quotient that is not the quotient of
+    /// `rules` ([`MisereError::Stored`]) or one whose check `watch` stopped
+    /// ([`MisereError::CheckStopped`]).
+    pub fn compute_kept(
+        rules: &Rules,
+        limits: Limits,
+        from: Option<StoredQuotient>,
+        watch: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        keep: &mut dyn FnMut(u64, &dyn Fn() -> StoredQuotient),
+    ) -> Result<MisereQuotient, MisereError> {
         if !(1..=MAX_ORDER).contains(&limits.max_order) {
             return Err(MisereError::BadOrderLimit {
                 max_order: limits.max_order,
             });
         }
-        let mut construction = Construction::new(rules, limits.max_order);
+        let mut construction = match from {
+            None => Construction::new(rules, limits.max_order),
+            Some(stored) => {
+                let order = stored.order;
+                let proven_to = stored.pretending.len().saturating_sub(1) as u64;
+                let mut stop = || {
+                    watch(&Progress {
+                        proven_to,
+                        order,
+                        p_portion: 0,
+                        candidates: 0,
+                        candidate_order: 0,
+                        bytes: 0,
+                    })
+                    .is_break()
+                };
+                match super::stored::check(rules, limits.max_order, stored, &mut stop) {
+                    Ok(Some(construction)) => construction,
+                    Ok(None) => return Err(MisereError::CheckStopped),
+                    Err(why) => {
+                        return Err(MisereError::Stored {
+                            code: rules.to_string(),
+                            why,
+                        });
+                    }
+                }
+            }
+        };
         let ended = loop {
             if construction.period.is_some() {
                 break Ended::Certified;
@@ -100,6 +146,7 @@ impl MisereQuotient {
             if let Err(ended) = construction.push_heap(&mut poll) {
                 break ended;
             }
+            keep(construction.last_heap(), &|| super::stored::store(&construction));
         };
         Ok(MisereQuotient {
             rules: rules.clone(),
@@ -188,6 +235,12 @@ impl MisereQuotient {
         }
         let period = self.period()?;
         Some(super::period::image(self.pretending(), &period, heap))
+    }
+
+    /// The quotient as a file stores it, to be continued by
+    /// [`MisereQuotient::compute_kept`].
+    pub fn stored(&self) -> StoredQuotient {
+        super::stored::store(&self.construction)
     }
 
     /// The bytes the quotient and the construction's state take.
