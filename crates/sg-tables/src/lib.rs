@@ -84,6 +84,7 @@ mod embedded;
 mod error;
 mod file;
 pub mod format;
+pub mod misere;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod octal;
