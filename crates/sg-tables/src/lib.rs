@@ -84,9 +84,9 @@ mod embedded;
 mod error;
 mod file;
 pub mod format;
-pub mod misere;
 #[cfg(feature = "generate")]
 pub mod generate;
+pub mod misere;
 pub mod octal;
 pub mod octal_runs;
 pub mod polyomino;

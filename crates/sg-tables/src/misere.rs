@@ -66,7 +66,9 @@ impl MisereQuotientTable {
         if let Some(at) = pretending.iter().position(|&x| usize::from(x) >= order) {
             return Err(bad("heap", at, pretending[at]));
         }
-        let p_portion: Vec<bool> = (0..order).map(|x| bits[x / 8] >> (x % 8) & 1 == 1).collect();
+        let p_portion: Vec<bool> = (0..order)
+            .map(|x| bits[x / 8] >> (x % 8) & 1 == 1)
+            .collect();
         if (order..8 * bits.len()).any(|x| bits[x / 8] >> (x % 8) & 1 == 1) {
             return Err(TableError::MisereQuotient {
                 why: "the P-portion's unused bits are not zero".to_owned(),

@@ -146,7 +146,9 @@ impl MisereQuotient {
             if let Err(ended) = construction.push_heap(&mut poll) {
                 break ended;
             }
-            keep(construction.last_heap(), &|| super::stored::store(&construction));
+            keep(construction.last_heap(), &|| {
+                super::stored::store(&construction)
+            });
         };
         Ok(MisereQuotient {
             rules: rules.clone(),

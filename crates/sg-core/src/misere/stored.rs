@@ -21,12 +21,12 @@
 //! wrote the file. The cost is that of
 //! proving each heap once more, about what computing them cost.
 
+use super::MAX_ORDER;
 use super::bits::Bits;
 use super::construct::Construction;
 use super::monoid::{Element, IDENTITY, Monoid};
 use super::reduce::indistinguishable;
 use super::verify::{self, Unproven};
-use super::MAX_ORDER;
 use crate::octal::Rules;
 
 /// A misère quotient of the heaps `0..pretending.len()` as stored: what
@@ -96,7 +96,9 @@ pub(crate) fn check(
         }
         for y in 0..x {
             if mul(x, y) != mul(y, x) {
-                return Err(format!("it is not commutative ({x} {y} and {y} {x} differ)"));
+                return Err(format!(
+                    "it is not commutative ({x} {y} and {y} {x} differ)"
+                ));
             }
         }
     }
@@ -143,7 +145,9 @@ pub(crate) fn check(
     let construction = Construction::new(rules, max_order).with_quotient(monoid, pretending);
     for h in 0..=construction.last_heap() {
         if !construction.has_options(h) && construction.pretending[h as usize] != IDENTITY {
-            return Err(format!("heap {h} has no move, yet its element is not the identity"));
+            return Err(format!(
+                "heap {h} has no move, yet its element is not the identity"
+            ));
         }
     }
     match verify::prove(

@@ -543,9 +543,17 @@ fn resume_within(
 
 #[test]
 fn a_stored_quotient_continues_as_the_run_would_have() {
-    for (code, half, to) in [("0.77", 20, 60), ("0.35", 5, 9), ("0.07", 22, 28), ("4.7", 9, 18)] {
+    for (code, half, to) in [
+        ("0.77", 20, 60),
+        ("0.35", 5, 9),
+        ("0.07", 22, 28),
+        ("4.7", 9, 18),
+    ] {
         let rules = Rules::parse(code).unwrap();
-        let limits = |to| Limits { to, max_order: 1024 };
+        let limits = |to| Limits {
+            to,
+            max_order: 1024,
+        };
         let whole = compute_within(&rules, limits(to), 256).unwrap();
         assert_eq!(whole.computed_to(), to, "{code}");
         let part = compute_within(&rules, limits(half), 256).unwrap();
