@@ -35,6 +35,8 @@ pub struct Progress {
 pub struct MisereQuotient {
     rules: Rules,
     construction: Construction,
+    /// The construction's generators less those the others generate.
+    generators: Vec<Generator>,
     ended: Ended,
     max_order: usize,
 }
@@ -150,8 +152,11 @@ impl MisereQuotient {
                 super::stored::store(&construction)
             });
         };
+        let generators =
+            super::construct::minimal_generators(&construction.monoid, &construction.generators);
         Ok(MisereQuotient {
             rules: rules.clone(),
+            generators,
             construction,
             ended,
             max_order: limits.max_order,
@@ -213,9 +218,12 @@ impl MisereQuotient {
         self.max_order
     }
 
-    /// The heaps adjoined as generators, in order (`a`, `b`, ...).
+    /// The heaps whose elements generate the quotient, in order (`a`,
+    /// `b`, ...): each heap whose element the heaps before it do not
+    /// generate, less those that the others generate (a minimal set: no
+    /// generator is a product of the others).
     pub fn generators(&self) -> &[Generator] {
-        &self.construction.generators
+        &self.generators
     }
 
     /// The presentation by the generators and relations.

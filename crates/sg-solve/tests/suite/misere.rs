@@ -427,10 +427,6 @@ fn options_that_make_no_sense_with_misere_are_refused() {
             &["--values"][..],
             "--values prints normal-play Grundy values",
         ),
-        (
-            &["--out", "x.sgt"],
-            "--out stores normal-play Grundy values",
-        ),
         (&["--online"], "--online skips the normal-play catalogue"),
         (
             &["--threads", "2"],
@@ -446,9 +442,17 @@ fn options_that_make_no_sense_with_misere_are_refused() {
             "{err}"
         );
     }
-    let (_, err) = fails(&["octal", "--resume", "x.sgt", "--misere"], "");
+    let (_, err) = fails(
+        &["octal", "--resume", "x.sgt", "--misere", "--trust-resume"],
+        "",
+    );
     assert!(
-        err.contains("--resume continues a normal-play run"),
+        err.contains("--trust-resume: a stored misère quotient is always checked"),
+        "{err}"
+    );
+    let (_, err) = fails(&["octal", "--resume", "no such file.sgt", "--misere"], "");
+    assert!(
+        err.starts_with("error: --resume no such file.sgt: No such file"),
         "{err}"
     );
     let (_, err) = fails(&["octal", "0.77", "--max-order", "8"], "");
