@@ -81,6 +81,10 @@ pub(crate) fn render_line(e: &Entry<'_>) -> String {
             format!("{games} games 0.ddd and 4.ddd, heaps up to {limit} unless certified sooner"),
         ),
         Game::OctalRuns { games, .. } => ("octal runs", format!("{games} games of a sweep")),
+        Game::MisereQuotient { code, order, heaps } => (
+            "misère quotient",
+            format!("{code}, heaps 0..{heaps}, order {order}"),
+        ),
         Game::CramEndgame {
             max_cells,
             polyominoes,

@@ -113,7 +113,7 @@ impl MisereQuotient {
             (MisereError::NotExact { .. }, Some(_)) => format!(
                 " ({})",
                 q.ended()
-                    .reason(q.max_order())
+                    .reason(q.max_order(), q.order(), "max_order")
                     .unwrap_or_else(|| "stopped".to_owned())
             ),
             (MisereError::NotExact { .. }, None) => {
@@ -235,7 +235,11 @@ impl MisereQuotient {
     fn stopped(&self) -> Option<String> {
         let ended = self.quotient.ended();
         let heap = ended.stopped_at()?;
-        let reason = ended.reason(self.quotient.max_order())?;
+        let reason = ended.reason(
+            self.quotient.max_order(),
+            self.quotient.order(),
+            "max_order",
+        )?;
         Some(format!("at heap {heap}: {reason}"))
     }
 

@@ -146,7 +146,7 @@ def test_bad_arguments():
 
 def test_a_small_order_limit_stops_with_the_reason():
     q = grundy.misere("0.77", to=40, max_order=8)
-    assert q.stopped is not None and "8 elements" in q.stopped
+    assert q.stopped is not None and "order limit 8 (max_order;" in q.stopped
     assert q.order <= 8 and q.computed_to < 40
 
 

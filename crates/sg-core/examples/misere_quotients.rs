@@ -1,16 +1,21 @@
 //! The misère quotients of classical octal games, with the time and memory
 //! each takes: `cargo run --release -p sg-core --example misere_quotients
-//! [-- [--max-order M] [--to N] CODE...]` (by default the games of
-//! Plambeck and Siegel's tables below, at the default limits).
+//! [-- [--max-order M] [--to N] [--max-seconds S] [--per-heap] CODE...]`
+//! (by default the games of Plambeck and Siegel's tables below, at the
+//! default limits). `--max-seconds` stops each game after `S` seconds
+//! (the quotient of the heaps proven by then is reported); `--per-heap`
+//! prints a line for each heap proven: its order, `|P|`, the seconds so
+//! far, what the construction keeps and the process's resident memory.
 //!
 //! Each game is computed alone, in this process, one after the other; the
 //! memory column is what the quotient and the construction's state take
 //! at the end (the product table, the sets, the heap types), and the last
 //! line the process's peak resident memory (`VmHWM`).
 
-use std::time::Instant;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
-use sg_core::misere::{DEFAULT_MAX_ORDER, DEFAULT_TO, Ended, Limits, MisereQuotient};
+use sg_core::misere::{DEFAULT_MAX_ORDER, DEFAULT_TO, Ended, Limit, Limits, MisereQuotient};
 use sg_core::octal::Rules;
 
 const GAMES: [&str; 14] = [
@@ -25,10 +30,14 @@ fn main() {
         max_order: DEFAULT_MAX_ORDER,
     };
     let mut codes = Vec::new();
+    let mut max_seconds = None;
+    let mut per_heap = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--max-order" => limits.max_order = number(args.next()) as usize,
             "--to" => limits.to = number(args.next()),
+            "--max-seconds" => max_seconds = Some(Duration::from_secs(number(args.next()))),
+            "--per-heap" => per_heap = true,
             _ => codes.push(arg),
         }
     }
@@ -45,7 +54,27 @@ fn main() {
             std::process::exit(2);
         });
         let start = Instant::now();
-        let q = MisereQuotient::compute(&rules, limits).unwrap_or_else(|e| {
+        let mut last = None;
+        let mut watch = |p: &sg_core::misere::Progress| {
+            if per_heap && last != Some(p.proven_to) {
+                last = Some(p.proven_to);
+                println!(
+                    "| {rules} | heap {} | order {} | P {} | {:.2} s | kept {:.1} MiB | RSS {} |",
+                    p.proven_to,
+                    p.order,
+                    p.p_portion,
+                    start.elapsed().as_secs_f64(),
+                    p.bytes as f64 / (1 << 20) as f64,
+                    resident("VmRSS")
+                );
+            }
+            if max_seconds.is_some_and(|m| start.elapsed() >= m) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let q = MisereQuotient::compute_watched(&rules, limits, &mut watch).unwrap_or_else(|e| {
             eprintln!("error: {e}");
             std::process::exit(2);
         });
@@ -56,7 +85,12 @@ fn main() {
         let stopped = match q.ended() {
             Ended::Certified => "certified".to_owned(),
             Ended::Reached => "--to".to_owned(),
-            Ended::Stopped { heap, why } => format!("{why:?} limit at heap {heap}").to_lowercase(),
+            Ended::Stopped { heap, why } => match why {
+                Limit::Order { needed } => format!("order {needed} needed at heap {heap}"),
+                Limit::Work => format!("working limits at heap {heap}"),
+                Limit::Refuted { sum } => format!("refuted by {sum} at heap {heap}"),
+                Limit::Interrupted => format!("time bound at heap {heap}"),
+            },
         };
         println!(
             "| {} | {} | {} | {e} | {p} | {} | 0..={} | {stopped} | {secs:.3} s | {:.1} KiB |",
@@ -68,14 +102,23 @@ fn main() {
             q.bytes() as f64 / 1024.0,
         );
     }
-    if let Ok(status) = std::fs::read_to_string("/proc/self/status")
-        && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM"))
-    {
-        println!(
-            "\npeak resident memory of the process: {}",
-            line[6..].trim()
-        );
-    }
+    println!(
+        "\npeak resident memory of the process: {}",
+        resident("VmHWM")
+    );
+}
+
+/// A line of `/proc/self/status` (`VmRSS`, `VmHWM`), or `?`.
+fn resident(key: &str) -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with(key))
+                .map(|l| l[key.len() + 1..].trim().to_owned())
+        })
+        .unwrap_or_else(|| "?".to_owned())
 }
 
 fn number(arg: Option<String>) -> u64 {

@@ -104,6 +104,7 @@ pub fn describe(name: &str, bytes: &[u8]) -> Result<String, TableError> {
         }
         // A pattern's or catalogue's payload is encoded, not entries.
         TableKind::KnightPattern | TableKind::OctalCatalogue | TableKind::OctalRuns => {}
+        TableKind::MisereQuotient => {}
         TableKind::CramEndgame => describe_cram(w, &table),
     }
     let _ = writeln!(
@@ -221,6 +222,15 @@ fn verify_table(bytes: &[u8]) -> Result<String, TableError> {
                 "Cram endgame, every polyomino of at most {} cells, {} polyominoes, values checked",
                 c.max_cells(),
                 c.len()
+            )
+        }
+        TableKind::MisereQuotient => {
+            let q = t.misere_quotient()?;
+            format!(
+                "misère quotient of {}, heaps 0..={}, order {}, proven",
+                q.rules(),
+                q.stored().pretending.len() - 1,
+                q.stored().order
             )
         }
         TableKind::OctalRuns => {

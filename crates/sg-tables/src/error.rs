@@ -337,6 +337,13 @@ pub enum TableError {
         /// The values it says were computed.
         computed: u64,
     },
+    /// A misère quotient that is not well formed, or not the quotient of
+    /// its game's heaps.
+    #[error("misère quotient: {why}")]
+    MisereQuotient {
+        /// What is wrong.
+        why: String,
+    },
     /// A record of an octal-runs table that is not well formed.
     #[error("octal runs: record {index} is {why}")]
     RunsRecord {

@@ -55,6 +55,9 @@ pub enum TableKind {
     /// What a sweep found of any number of take-and-break games, one
     /// catalogue record each, by code (`crate::octal_runs`).
     OctalRuns,
+    /// The misère quotient of the first heaps of a take-and-break game
+    /// (`crate::misere`).
+    MisereQuotient,
 }
 
 impl TableKind {
@@ -68,6 +71,7 @@ impl TableKind {
             Self::OctalCatalogue => 5,
             Self::CramEndgame => 7,
             Self::OctalRuns => 8,
+            Self::MisereQuotient => 9,
         }
     }
 
@@ -82,6 +86,7 @@ impl TableKind {
             RETIRED_CRAM_ENDGAME => Err(TableError::RetiredCramEndgame),
             7 => Ok(Self::CramEndgame),
             8 => Ok(Self::OctalRuns),
+            9 => Ok(Self::MisereQuotient),
             other => Err(TableError::UnknownKind(other)),
         }
     }
@@ -97,6 +102,7 @@ impl fmt::Display for TableKind {
             Self::OctalCatalogue => "octal catalogue",
             Self::CramEndgame => "Cram endgame",
             Self::OctalRuns => "octal runs",
+            Self::MisereQuotient => "misère quotient",
         })
     }
 }
@@ -175,6 +181,16 @@ pub enum Game {
         /// Length of the records (the payload).
         len: u64,
     },
+    /// The misère quotient of the heaps `0..heaps` of the take-and-break
+    /// game `code` (`crate::misere`).
+    MisereQuotient {
+        /// The game, in the canonical form of `sg_core::octal::Rules`.
+        code: String,
+        /// The number of elements.
+        order: u32,
+        /// How many heaps (heaps `0..heaps`).
+        heaps: u64,
+    },
 }
 
 impl Game {
@@ -188,6 +204,7 @@ impl Game {
             Self::OctalCatalogue { .. } => TableKind::OctalCatalogue,
             Self::CramEndgame { .. } => TableKind::CramEndgame,
             Self::OctalRuns { .. } => TableKind::OctalRuns,
+            Self::MisereQuotient { .. } => TableKind::MisereQuotient,
         }
     }
 
@@ -244,6 +261,20 @@ impl Game {
                 (*nimber_bits, *fingerprint_bits),
             ),
             Self::OctalRuns { len, .. } => Ok(*len),
+            Self::MisereQuotient { code, order, heaps } => {
+                crate::octal::rules_of(code)?;
+                if !(1..=sg_core::misere::MAX_ORDER as u32).contains(order) || *heaps == 0 {
+                    return Err(TableError::MisereQuotient {
+                        why: format!(
+                            "order {order} (from 1 to {}) over {heaps} heaps (at least 1)",
+                            sg_core::misere::MAX_ORDER
+                        ),
+                    });
+                }
+                crate::misere::payload_len(*order, *heaps).ok_or(TableError::MisereQuotient {
+                    why: format!("{heaps} heaps do not fit in a payload"),
+                })
+            }
         }
     }
 }
@@ -297,6 +328,10 @@ impl fmt::Display for Game {
                     "octal runs: what a sweep found of {games} take-and-break games"
                 )
             }
+            Self::MisereQuotient { code, order, heaps } => write!(
+                f,
+                "misère quotient of take-and-break game {code}, heaps 0..{heaps}, order {order}"
+            ),
         }
     }
 }

@@ -86,6 +86,7 @@ mod file;
 pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
+pub mod misere;
 pub mod octal;
 pub mod octal_runs;
 pub mod polyomino;

@@ -124,6 +124,13 @@ impl<'a> Table<'a> {
         OctalSequenceTable::new(&self.info.metadata.game, self.payload)
     }
 
+    /// The decoded quotient, if this is a misère-quotient table (its form
+    /// checked; [`crate::misere::MisereQuotientTable::verify`] checks the
+    /// rest).
+    pub fn misere_quotient(&self) -> Result<crate::misere::MisereQuotientTable, TableError> {
+        crate::misere::MisereQuotientTable::new(&self.info.metadata.game, self.payload)
+    }
+
     /// The decoded records, if this is an octal-runs table.
     pub fn octal_runs(&self) -> Result<crate::octal_runs::OctalRuns, TableError> {
         crate::octal_runs::OctalRuns::new(&self.info.metadata.game, self.payload)

@@ -46,6 +46,7 @@ impl Table<'_> {
                 .entries()
                 .iter()
                 .try_for_each(crate::octal_runs::verify_run),
+            TableKind::MisereQuotient => self.misere_quotient()?.verify(),
         }
     }
 }

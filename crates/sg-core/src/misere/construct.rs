@@ -1,38 +1,38 @@
 //! The construction heap by heap: the quotient of the heaps up to `n - 1`
 //! is extended to heap `n`, either by *fitting* the heap to an element
 //! (proven on the spot by the fitting theorem, see [`crate::misere`]) or
-//! by adjoining a new generator (`extend`), proven by the verification
-//! (`verify`) before it is kept, on finer bases (`refine`) when the proof
-//! fails.
+//! by adjoining a new generator (`adjoin`), each candidate proven by the
+//! verification (`verify`) before it is kept.
 
 use std::collections::HashMap;
 
+use std::ops::ControlFlow;
+
+use super::adjoin::{self, Search};
 use super::bits::Bits;
-use super::extend::{self, NoExtension};
 use super::monoid::{Element, IDENTITY, Monoid};
-use super::refine::{Base, Counter, MAX_REFINEMENTS, option_images};
 use super::reps::{LeastReps, Letter};
-use super::verify::{self, HeapType, Unproven};
-use super::{Ended, Generator, Limit};
+use super::verify::HeapType;
+use super::{Ended, Generator};
 use crate::octal::{Moves, Period, PeriodTracker, Rules};
 
 /// The quotient of the heaps `0..=n` and what the construction keeps to
 /// extend it.
 #[derive(Debug, Clone)]
 pub(crate) struct Construction {
-    moves: Moves,
-    max_order: usize,
+    pub(crate) moves: Moves,
+    pub(crate) max_order: usize,
     pub(crate) monoid: Monoid,
     /// `partners[x] = {z : x z in P}`.
-    partners: Vec<Bits>,
+    pub(crate) partners: Vec<Bits>,
     /// `Phi(0), ..., Phi(n)`.
     pub(crate) pretending: Vec<Element>,
     /// The type of each heap.
-    heap_type: Vec<u32>,
+    pub(crate) heap_type: Vec<u32>,
     /// The types of the heaps (image and options' images), each with the
     /// first heap of its kind.
     pub(crate) types: Vec<HeapType>,
-    first_heap: Vec<u64>,
+    pub(crate) first_heap: Vec<u64>,
     type_ids: HashMap<(Element, Vec<Element>), u32>,
     /// For each element `x`, the intersection `I_x` of the escapes of the
     /// sums of class `x` met so far (its least representative, and every
@@ -75,9 +75,13 @@ impl Construction {
 
     /// Extends the quotient to the next heap; the reason it stops if it
     /// cannot (the quotient is then unchanged, exact up to the last heap).
-    /// `stop` is asked between the candidates tried: when it says so, the
-    /// heap is given up ([`Limit::Interrupted`]).
-    pub(crate) fn push_heap(&mut self, stop: &mut dyn FnMut() -> bool) -> Result<(), Ended> {
+    /// `poll` hears of each candidate for a new generator (`Some`) and is
+    /// asked now and then (`None`): when it says so, the heap is given up
+    /// ([`super::Limit::Interrupted`]).
+    pub(crate) fn push_heap(
+        &mut self,
+        poll: &mut dyn FnMut(Option<&Search>) -> bool,
+    ) -> Result<(), Ended> {
         let n = self.pretending.len() as u64;
         let options = option_images(&self.monoid, &self.pretending, &self.moves, n);
         if options.is_empty() {
@@ -90,7 +94,26 @@ impl Construction {
             self.record(n, x, options);
             return Ok(());
         }
-        self.adjoin(n, stop)
+        *self = adjoin::adjoin(self, n, poll)?;
+        Ok(())
+    }
+
+    /// Whether heap `h` (computed) has a move.
+    pub(crate) fn has_options(&self, h: u64) -> bool {
+        !self.types[self.heap_type[h as usize] as usize]
+            .options
+            .is_empty()
+    }
+
+    /// The construction with this quotient and these heaps' images (heaps
+    /// `0..images.len()`): the options' images, types and sets anew.
+    pub(crate) fn with_quotient(&self, monoid: Monoid, images: Vec<Element>) -> Construction {
+        let heap_options = (0..images.len() as u64)
+            .map(|h| option_images(&monoid, &images, &self.moves, h))
+            .collect();
+        let mut c = self.clone();
+        c.rebuild(monoid, images, heap_options);
+        c
     }
 
     /// An element the heap with these escapes behaves like, by the fitting
@@ -103,217 +126,6 @@ impl Construction {
                 && self.partners[usize::from(x)].is_disjoint(escapes)
                 && self.shared[usize::from(x)].is_subset(escapes)
         })
-    }
-
-    /// The current quotient as a base for `extend`.
-    fn base(&self) -> Base {
-        Base {
-            monoid: self.monoid.clone(),
-            heap_images: self.pretending.clone(),
-            heap_options: self
-                .heap_type
-                .iter()
-                .map(|&t| self.types[t as usize].options.clone())
-                .collect(),
-            generators: self.generators.iter().map(|g| g.element).collect(),
-        }
-    }
-
-    /// Adjoins heap `n` as a new generator (or as an old element the
-    /// fitting theorem missed), proven before it is kept. A refuted
-    /// candidate is built again on finer bases (`refine`), in turn: by the
-    /// escape profiles of the last candidate on this line of bases, by the
-    /// counts of the heaps of the most recent types (one more each time),
-    /// by the counts of the heaps of the types of the sums the candidates
-    /// failed on, and by the options' classes in the last candidate on its
-    /// line; at most [`MAX_REFINEMENTS`] bases in all.
-    fn adjoin(&mut self, n: u64, stop: &mut dyn FnMut() -> bool) -> Result<(), Ended> {
-        let first = self.base();
-        let mut recent: Vec<usize> = (0..self.types.len())
-            .filter(|&t| !self.types[t].options.is_empty())
-            .collect();
-        recent.sort_by_key(|&t| std::cmp::Reverse(self.first_heap[t]));
-        let mut escapes = first.clone();
-        let mut options_line: Option<Base> = None;
-        let mut failed: Vec<Counter> = Vec::new();
-        let mut base = first.clone();
-        let mut last_limit = Ended::Stopped {
-            heap: n,
-            why: Limit::Refuted,
-        };
-        for attempt in 0..=MAX_REFINEMENTS {
-            if attempt > 0 && stop() {
-                return Err(Ended::Stopped {
-                    heap: n,
-                    why: Limit::Interrupted,
-                });
-            }
-            let outcome = self.attempt(n, &base, stop);
-            let (rows, smaller) = match outcome {
-                Attempt::Proven(candidate) => {
-                    *self = *candidate;
-                    return Ok(());
-                }
-                Attempt::Limit(ended) if ended.stopped_why() == Some(Limit::Interrupted) => {
-                    return Err(ended);
-                }
-                Attempt::Limit(ended) => {
-                    // A limit on this base: the next kind of base may fit.
-                    // The order limit is the one to report (the user can
-                    // raise it), then the working limits.
-                    if last_limit.stopped_why() != Some(Limit::Order) {
-                        last_limit = ended;
-                    }
-                    (None, None)
-                }
-                Attempt::Refuted {
-                    rows,
-                    types,
-                    heap_types,
-                    smaller,
-                } => {
-                    // Count the heaps of the types the candidate failed on.
-                    for t in types.iter().copied() {
-                        let heaps: Vec<bool> = (0..n as usize)
-                            .map(|h| heap_types[h] as usize == t)
-                            .collect();
-                        if !heaps.iter().any(|&b| b) {
-                            continue;
-                        }
-                        match failed.iter_mut().find(|c| c.heaps == heaps) {
-                            Some(c) => c.index = c.index.saturating_add(2).min(32),
-                            None => failed.push(Counter {
-                                heaps,
-                                index: 3,
-                                period: 2,
-                            }),
-                        }
-                    }
-                    (Some(rows), Some(smaller))
-                }
-            };
-            // The line of refinements by options goes on from its own
-            // candidates (or starts from this one).
-            if attempt % 4 == 3 || options_line.is_none() {
-                options_line = smaller.map(|b| *b);
-            }
-            // The next base, by the turn of the attempt.
-            let next = match attempt % 4 {
-                // After the first or an escape refinement: refine by the
-                // escape profiles of this candidate.
-                0 => match rows {
-                    Some(rows) if attempt == 0 || base.monoid.order() == escapes.monoid.order() => {
-                        escapes = base
-                            .refine_by_escapes(&self.moves, &rows)
-                            .unwrap_or(first.clone());
-                        Some(escapes.clone())
-                    }
-                    _ => None,
-                },
-                1 => {
-                    let j = attempt / 4 + 1;
-                    let counters: Vec<Counter> = recent
-                        .iter()
-                        .take(j)
-                        .map(|&t| Counter {
-                            heaps: (0..n as usize)
-                                .map(|h| self.heap_type[h] as usize == t)
-                                .collect(),
-                            index: 3,
-                            period: 2,
-                        })
-                        .collect();
-                    first.refine_by_counts(&self.moves, &counters)
-                }
-                2 => first.refine_by_counts(&self.moves, &failed),
-                _ => options_line
-                    .as_ref()
-                    .and_then(|b| b.refine_by_options(&self.moves)),
-            };
-            base = match next {
-                Some(next) => next,
-                None => first.clone(),
-            };
-        }
-        Err(last_limit)
-    }
-
-    /// One candidate for heap `n` on `base`, and its proof.
-    fn attempt(&self, n: u64, base: &Base, stop: &mut dyn FnMut() -> bool) -> Attempt {
-        let stopped = Attempt::Limit(Ended::Stopped {
-            heap: n,
-            why: Limit::Interrupted,
-        });
-        let options = base.option_images(&self.moves, n);
-        let letters = base_letters(base);
-        let extension = match extend::adjoin(
-            &base.monoid,
-            &base.generators,
-            &letters,
-            &options,
-            self.max_order,
-            stop,
-        ) {
-            Ok(extension) => extension,
-            Err(NoExtension::Stopped) => return stopped,
-            Err(NoExtension::Order) => {
-                return Attempt::Limit(Ended::Stopped {
-                    heap: n,
-                    why: Limit::Order,
-                });
-            }
-            Err(NoExtension::Size) => {
-                return Attempt::Limit(Ended::Stopped {
-                    heap: n,
-                    why: Limit::Work,
-                });
-            }
-        };
-        let map = |xs: &[Element]| -> Vec<Element> {
-            let mut out: Vec<Element> = xs.iter().map(|&x| extension.map[usize::from(x)]).collect();
-            out.sort_unstable();
-            out.dedup();
-            out
-        };
-        let mut images: Vec<Element> = base
-            .heap_images
-            .iter()
-            .map(|&b| extension.map[usize::from(b)])
-            .collect();
-        images.push(extension.image);
-        let mut heap_options: Vec<Vec<Element>> =
-            base.heap_options.iter().map(|o| map(o)).collect();
-        let smaller = Base {
-            monoid: extension.monoid.clone(),
-            heap_images: images[..n as usize].to_vec(),
-            heap_options: heap_options.clone(),
-            generators: Vec::new(),
-        };
-        heap_options.push(map(&options));
-        let mut candidate = self.clone();
-        candidate.rebuild(extension.monoid, images, heap_options);
-        let required = candidate.heap_type[n as usize] as usize;
-        let proof = verify::prove(
-            &candidate.monoid,
-            &candidate.partners,
-            &candidate.types,
-            Some(required),
-            stop,
-        );
-        match proof {
-            Ok(()) => Attempt::Proven(Box::new(candidate)),
-            Err(Unproven::Stopped) => stopped,
-            Err(Unproven::TooManyStates) => Attempt::Limit(Ended::Stopped {
-                heap: n,
-                why: Limit::Work,
-            }),
-            Err(Unproven::Wrong(types)) => Attempt::Refuted {
-                rows: extension.rows,
-                types,
-                heap_types: candidate.heap_type,
-                smaller: Box::new(smaller),
-            },
-        }
     }
 
     /// Replaces the quotient by `monoid`, with the heaps' images and their
@@ -401,22 +213,6 @@ impl Construction {
     }
 }
 
-/// How one candidate fared.
-enum Attempt {
-    /// Proven: the new quotient.
-    Proven(Box<Construction>),
-    /// A limit stopped it.
-    Limit(Ended),
-    /// Refuted: its rows over the base, the types of a sum it fails on,
-    /// the type of each heap, and its classes of the smaller heaps (a base).
-    Refuted {
-        rows: Vec<Bits>,
-        types: Vec<usize>,
-        heap_types: Vec<u32>,
-        smaller: Box<Base>,
-    },
-}
-
 /// `H = {u : u s in P for some s in options}`.
 fn escapes_of(partners: &[Bits], options: &[Element]) -> Bits {
     let mut out = Bits::new(partners.len());
@@ -424,18 +220,6 @@ fn escapes_of(partners: &[Bits], options: &[Element]) -> Bits {
         out.union_with(&partners[usize::from(s)]);
     }
     out
-}
-
-/// The letters of least representatives in a base: for each image of a
-/// heap with options, its smallest heap.
-fn base_letters(base: &Base) -> Vec<Letter<'_>> {
-    letters(
-        base.heap_images
-            .iter()
-            .zip(&base.heap_options)
-            .enumerate()
-            .map(|(h, (&x, o))| (x, h as u64, &o[..])),
-    )
 }
 
 /// The letters among heaps `(image, heap, options' images)`: for each
@@ -463,6 +247,30 @@ fn letters<'a>(heaps: impl Iterator<Item = (Element, u64, &'a [Element])>) -> Ve
         .collect()
 }
 
+/// The images of the options of heap `n` under `images` (the heaps below
+/// `n`), sorted, without repeats.
+pub(crate) fn option_images(
+    monoid: &Monoid,
+    images: &[Element],
+    moves: &Moves,
+    n: u64,
+) -> Vec<Element> {
+    let mut seen = Bits::new(monoid.order());
+    let mut list = Vec::new();
+    let _ = moves.for_each_option(n, u64::MAX, |_, parts| {
+        let x = parts.iter().fold(IDENTITY, |acc, &part| {
+            monoid.mul(acc, images[part as usize])
+        });
+        if !seen.contains(usize::from(x)) {
+            seen.insert(usize::from(x));
+            list.push(x);
+        }
+        ControlFlow::Continue(())
+    });
+    list.sort_unstable();
+    list
+}
+
 /// The heaps whose images generate the quotient: each heap whose image the
 /// images of the heaps before it do not generate.
 fn generators(monoid: &Monoid, images: &[Element]) -> Vec<Generator> {
@@ -488,4 +296,47 @@ fn generators(monoid: &Monoid, images: &[Element]) -> Vec<Generator> {
         }
     }
     list
+}
+
+/// A generating set without a generator that is a product of the others:
+/// `generators` with each one dropped, first to last, that the ones left
+/// generate. (Dropping a generator the others generate keeps what they
+/// generate, and only shrinks what the others of a kept one generate, so
+/// every generator left is needed.) In 0.35, heap 3's element `c` is a
+/// generator among the heaps up to 3, and equals `eg` once heaps 5 and 7
+/// join: it is dropped.
+pub(crate) fn minimal_generators(monoid: &Monoid, generators: &[Generator]) -> Vec<Generator> {
+    let mut kept: Vec<Generator> = generators.to_vec();
+    let mut i = 0;
+    while i < kept.len() {
+        let others: Vec<Element> = kept
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, g)| g.element)
+            .collect();
+        if generated(monoid, &others).contains(usize::from(kept[i].element)) {
+            kept.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    kept
+}
+
+/// The elements that products of `elements` reach (the identity too).
+fn generated(monoid: &Monoid, elements: &[Element]) -> Bits {
+    let mut reached = Bits::new(monoid.order());
+    reached.insert(usize::from(IDENTITY));
+    let mut frontier = vec![IDENTITY];
+    while let Some(e) = frontier.pop() {
+        for &x in elements {
+            let y = monoid.mul(e, x);
+            if !reached.contains(usize::from(y)) {
+                reached.insert(usize::from(y));
+                frontier.push(y);
+            }
+        }
+    }
+    reached
 }

@@ -63,27 +63,33 @@
 //!
 //! # A new generator
 //!
-//! When heap `n` fits no element, a new generator `g` is adjoined: the
-//! outcome of `kG + W` is computed on the hypothesis that it depends only
-//! on `k` and the class of `W`, the powers of `g` until their outcome rows
-//! repeat (`g^(i+p) = g^i`), and the monoid `Q x <g>` is reduced by
-//! indistinguishability (`extend`, `reduce`). The candidate is then
-//! *proven* (`verify`): every sum of heaps up to `n` must have the outcome
-//! the candidate predicts, which comes down to two conditions on heap
-//! types, one local and one decided by a search over multiplicities. A
-//! candidate that fails is never used.
+//! When heap `n` fits no element, a new generator `g` is adjoined
+//! (`adjoin`, `extend`): on a *base* `B`, a monoid of the sums of the
+//! smaller heaps that tells apart at least what `Q` does, the outcome of
+//! `kG + W` is computed on the hypothesis that it depends only on `k` and
+//! the element of `W` in `B`, the powers of `g` until their outcome rows
+//! repeat (`g^(i+p) = g^i`), and `B x <g>` is reduced by
+//! indistinguishability (`reduce`). The candidate is then *proven*
+//! (`verify`): every sum of heaps up to `n` must have the outcome the
+//! candidate predicts, which comes down to two conditions on heap types,
+//! one local and one decided by a search over multiplicities. A candidate
+//! that fails is never used.
 //!
 //! The hypothesis fails when heap `n` *splits* a class of the smaller
 //! heaps: `*2` and `*2 + *2 + *2` are indistinguishable in misère Nim with
 //! heaps of at most 2, but a game whose options are `*1` and `*2 + *2`
-//! tells them apart, and heap 4 of 0.3122 is such a game. A refuted
-//! candidate is then built again on a finer *base* (`refine`): a monoid
-//! that still predicts every outcome of the smaller heaps but tells more
-//! sums apart (by the escape profiles of the last candidate, by the counts
-//! of the heaps of some types, by the classes of the options), each
-//! candidate proven or refuted in turn. When none is proven within the
-//! limits, the quotient stays exact up to heap `n - 1` and
-//! [`Ended::Stopped`] says so.
+//! tells them apart, and heap 4 of 0.3122 is such a game. The first base is
+//! `Q` itself; a refuted candidate's *least failing sum* (`failure`) names
+//! two sums of the smaller heaps that `B` makes equal and heap `n` tells
+//! apart, and the next base, given by generators and relations
+//! (`rewrite`, `base`), separates them and every pair found before: a heap
+//! that fitted an element among the smaller heaps is *set free* (a
+//! generator of its own), cycles of generators grow, and the relations of
+//! `Q` behind the equality are dropped, to be taken back when a candidate
+//! satisfies them. The base grows only where a proven split asks, so it
+//! stays near the quotient's size. The candidates are not counted: the
+//! order limit, the caller (a time bound, a signal) and the memory bounds
+//! below end the search.
 //!
 //! # Periodicity
 //!
@@ -107,30 +113,39 @@
 //! # Limits
 //!
 //! The order of the quotient is bounded by the caller (`max_order`, at
-//! most [`MAX_ORDER`]): its table takes `2 order^2` bytes; the extension
-//! before its reduction is bounded (`extend::MAX_EXTENSION` elements), and
-//! so are the proof's search (`verify::MAX_STATES` states) and the refined
-//! bases (`refine::MAX_BASE` elements, `refine::MAX_REFINEMENTS` bases).
-//! Whichever is met first stops the computation at the heap that needs
-//! more, leaving the quotient exact for the heaps before: nothing is
-//! allocated in proportion to a heap asked for, and a wild game ends with
-//! the order reached and the last heap covered.
+//! most [`MAX_ORDER`]): its table takes `2 order^2` bytes. A candidate may
+//! have up to four times as many elements (at most [`MAX_CANDIDATE`]),
+//! since a candidate on a base that does not yet tell enough apart can be
+//! larger than the quotient. The bases are bounded by memory
+//! (`adjoin::MAX_BASE` elements, `refine::MAX_REFINED` for a base with a
+//! product table), and so are the proof's search
+//! (`verify::MAX_STATES` states) and the presentations' completion. Any
+//! limit met stops the computation at the heap that needs more, leaving the
+//! quotient exact for the heaps before: nothing is allocated in proportion
+//! to a heap asked for, and a wild game ends with the order reached and the
+//! last heap covered.
 //!
 //! # Where each part lives
 //!
 //! - `monoid`: the bipartite monoid `(Q, P)` as a product table; `bits`:
 //!   sets of elements.
 //! - `construct`: heap by heap, fitting or adjoining; `reps`: least
-//!   representatives; `extend`: a new generator; `reduce`:
-//!   indistinguishability; `verify`: the proof of a candidate; `refine`:
-//!   finer bases for a refuted candidate.
+//!   representatives; `adjoin`: a new generator, on refined bases
+//!   (`refine`: a few fixed kinds, tried first) then on bases learned
+//!   from refuted candidates; `base`, `rewrite`: bases given by generators and
+//!   relations; `extend`: a candidate on a base; `reduce`:
+//!   indistinguishability; `verify`: the proof of a candidate; `failure`:
+//!   the least failing sum of a refuted one and the split it shows.
 //! - `period`: the periodicity theorem and its proof; `sums`: outcomes and
 //!   winning moves of sums; `presentation`: generators, relations and
 //!   words; `tame`: misère Nim's quotients; `quotient`: [`MisereQuotient`].
 
+mod adjoin;
+mod base;
 mod bits;
 mod construct;
 mod extend;
+mod failure;
 mod monoid;
 mod period;
 mod presentation;
@@ -138,6 +153,8 @@ mod quotient;
 mod reduce;
 mod refine;
 mod reps;
+mod rewrite;
+mod stored;
 mod sums;
 mod tame;
 #[cfg(test)]
@@ -147,6 +164,7 @@ mod verify;
 pub use monoid::{Element, IDENTITY, Monoid};
 pub use presentation::Presentation;
 pub use quotient::{MisereQuotient, Progress};
+pub use stored::StoredQuotient;
 pub use tame::{Tame, tame};
 
 /// The largest order limit: the product table of a quotient of 4096
@@ -155,6 +173,15 @@ pub const MAX_ORDER: usize = 4096;
 
 /// The default order limit (a 2 MiB table).
 pub const DEFAULT_MAX_ORDER: usize = 1024;
+
+/// The most elements a candidate may have (a 128 MiB table).
+pub const MAX_CANDIDATE: usize = 8192;
+
+/// The most elements a candidate may have under an order limit: four times
+/// the limit (at least 64), at most [`MAX_CANDIDATE`].
+pub(crate) fn candidate_limit(max_order: usize) -> usize {
+    (4 * max_order).clamp(64, MAX_CANDIDATE)
+}
 
 /// The default largest heap: 2^14 (each heap costs a pass over its
 /// options, so the run is quadratic in the heaps it reaches).
@@ -191,7 +218,7 @@ pub struct Generator {
 /// Why a computation stopped: the quotient is exact for the heaps up to
 /// [`MisereQuotient::computed_to`] in every case, and for all heaps when
 /// certified.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ended {
     /// The pretending function is certified periodic.
     Certified,
@@ -207,18 +234,59 @@ pub enum Ended {
     },
 }
 
+/// A sum of heaps whose outcome a candidate predicted wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailingSum {
+    /// The heaps, largest first.
+    pub heaps: Vec<u64>,
+    /// Whether the candidate predicted it lost (it is won), or won (it is
+    /// lost).
+    pub predicted_lost: bool,
+}
+
+impl FailingSum {
+    pub(crate) fn new(heaps: &[u64], predicted_lost: bool) -> FailingSum {
+        let mut heaps = heaps.to_vec();
+        heaps.sort_unstable_by(|a, b| b.cmp(a));
+        FailingSum {
+            heaps,
+            predicted_lost,
+        }
+    }
+}
+
+impl std::fmt::Display for FailingSum {
+    /// `25 + 23 + 8 (predicted LOSE, it is WIN)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let heaps: Vec<String> = self.heaps.iter().map(u64::to_string).collect();
+        let (said, is) = if self.predicted_lost {
+            ("LOSE", "WIN")
+        } else {
+            ("WIN", "LOSE")
+        };
+        write!(f, "{} (predicted {said}, it is {is})", heaps.join(" + "))
+    }
+}
+
 /// What stopped the construction at a heap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Limit {
-    /// Some candidate quotients need more elements than the order limit
-    /// (the others were refuted by their proofs).
-    Order,
-    /// A candidate, or the refined base it is built on, is beyond the
-    /// engine's working limits (elements before the reduction, states of
-    /// the proof).
+    /// The quotient with the heap adjoined, or a candidate for it, needs
+    /// more elements than allowed: `needed` at least (the order limit for
+    /// a proven quotient, four times it for a candidate).
+    Order {
+        /// The elements it needs, at least.
+        needed: usize,
+    },
+    /// The search went beyond the engine's working limits (the base's
+    /// elements, the proof's states, the presentation's rules).
     Work,
-    /// Every candidate tried was refuted by its proof.
-    Refuted,
+    /// A candidate was refuted by this sum and showed no pair of sums to
+    /// tell apart (not expected: see `failure`).
+    Refuted {
+        /// The least sum the candidate predicted wrong.
+        sum: FailingSum,
+    },
     /// The caller stopped the computation
     /// ([`MisereQuotient::compute_watched`]: a signal, a time bound).
     Interrupted,
@@ -226,15 +294,15 @@ pub enum Limit {
 
 impl Ended {
     /// The first heap not covered, when a limit stopped the computation.
-    pub fn stopped_at(self) -> Option<u64> {
+    pub fn stopped_at(&self) -> Option<u64> {
         match self {
             Ended::Certified | Ended::Reached => None,
-            Ended::Stopped { heap, .. } => Some(heap),
+            Ended::Stopped { heap, .. } => Some(*heap),
         }
     }
 
     /// What stopped the construction, when a limit did.
-    pub fn stopped_why(self) -> Option<Limit> {
+    pub fn stopped_why(&self) -> Option<&Limit> {
         match self {
             Ended::Certified | Ended::Reached => None,
             Ended::Stopped { why, .. } => Some(why),
@@ -242,32 +310,36 @@ impl Ended {
     }
 
     /// Why heap [`Ended::stopped_at`] is not covered, in words (`max_order`
-    /// the limit the run had); `None` when no limit stopped it.
-    pub fn reason(self, max_order: usize) -> Option<String> {
+    /// the limit the run had, `order` the order of the quotient of the
+    /// heaps before, `limit_name` how the caller sets the order limit, as
+    /// `--max-order`); `None` when no limit stopped it.
+    pub fn reason(&self, max_order: usize, order: usize, limit_name: &str) -> Option<String> {
         let Ended::Stopped { heap, why } = self else {
             return None;
         };
+        let previous = heap.saturating_sub(1);
         Some(match why {
-            Limit::Order => format!(
-                "no quotient of heaps 0..={heap} was proven: candidates needed more than \
-                 {max_order} {} (the order limit), or were refuted",
-                if max_order == 1 {
-                    "element"
-                } else {
-                    "elements"
-                }
+            Limit::Order { needed } if *needed <= candidate_limit(max_order) => format!(
+                "the quotient of heaps 0..={heap} has {needed} elements, more than the order \
+                 limit {max_order} ({limit_name}; the quotient of heaps 0..={previous} has {order})"
+            ),
+            Limit::Order { needed } => format!(
+                "a candidate quotient of heaps 0..={heap} needed at least {needed} elements, \
+                 more than the {} allowed to candidates under the order limit {max_order} \
+                 ({limit_name}, at most {MAX_ORDER}; the quotient of heaps 0..={previous} has \
+                 {order})",
+                candidate_limit(max_order)
             ),
             Limit::Work => format!(
-                "no quotient of heaps 0..={heap} was proven: candidates were beyond the \
-                 engine's working limits ({} elements before a reduction, {} states in a \
-                 proof), or were refuted",
-                extend::MAX_EXTENSION,
+                "no quotient of heaps 0..={heap} was proven within the engine's working limits \
+                 ({} elements in a base, {} states in a proof; the quotient of heaps \
+                 0..={previous} has {order} elements)",
+                adjoin::MAX_BASE,
                 verify::MAX_STATES
             ),
-            Limit::Refuted => format!(
-                "no quotient of heaps 0..={heap} was proven: every candidate was refuted by its \
-                 proof ({} refinements tried)",
-                refine::MAX_REFINEMENTS
+            Limit::Refuted { sum } => format!(
+                "a candidate quotient of heaps 0..={heap} was refuted by the sum {sum}, and \
+                 the construction found no pair of sums to tell apart"
             ),
             Limit::Interrupted => "the computation was stopped by its caller".to_owned(),
         })
@@ -295,4 +367,15 @@ pub enum MisereError {
     /// quotient (reported rather than panicking).
     #[error("internal error: no winning move found in a sum the quotient says is won")]
     NoWinningMove,
+    /// A stored quotient that is not the quotient of its game's heaps.
+    #[error("the stored quotient is not the misère quotient of {code}: {why}")]
+    Stored {
+        /// The game.
+        code: String,
+        /// What its check found.
+        why: String,
+    },
+    /// The check of a stored quotient was stopped by the caller.
+    #[error("the check of the stored quotient was stopped")]
+    CheckStopped,
 }

@@ -76,11 +76,6 @@ impl Monoid {
         self.p.iter().count()
     }
 
-    /// The P-portion.
-    pub(crate) fn p_portion(&self) -> &Bits {
-        &self.p
-    }
-
     /// The elements, `0..order`.
     pub fn elements(&self) -> impl Iterator<Item = Element> + use<> {
         (0..self.order).map(|a| a as Element)

@@ -110,6 +110,16 @@ impl Presentation {
         }
     }
 
+    /// The relations as exponent pairs `(corner, normal form)`.
+    pub(crate) fn relation_pairs(&self) -> &[(Vec<u32>, Vec<u32>)] {
+        &self.relations
+    }
+
+    /// The exponents of the normal form of `x`.
+    pub(crate) fn exponents(&self, x: Element) -> &[u32] {
+        &self.normal_forms[usize::from(x)]
+    }
+
     /// The generators' names: `a`, `b`, ...
     pub fn generators(&self) -> &[String] {
         &self.names
@@ -183,7 +193,7 @@ fn generator_name(i: usize) -> String {
 
 /// Degree, then the exponent of the last generator (smaller first), then
 /// the one before, ...
-fn monomial_order(a: &[u32], b: &[u32]) -> Ordering {
+pub(crate) fn monomial_order(a: &[u32], b: &[u32]) -> Ordering {
     let degree = |m: &[u32]| m.iter().map(|&e| u64::from(e)).sum::<u64>();
     degree(a)
         .cmp(&degree(b))

@@ -5,6 +5,7 @@
 use super::construct::Construction;
 use super::monoid::{Element, Monoid};
 use super::presentation::Presentation;
+use super::stored::StoredQuotient;
 use super::tame::{Tame, tame};
 use super::{Ended, Generator, Limit, Limits, MAX_ORDER, MisereError};
 use crate::octal::{Period, Rules};
@@ -19,6 +20,12 @@ pub struct Progress {
     pub order: usize,
     /// The size of its P-portion.
     pub p_portion: usize,
+    /// The candidates refuted so far for the next heap (0 between heaps).
+    pub candidates: usize,
+    /// The order of the last candidate for the next heap (0 if none).
+    pub candidate_order: usize,
+    /// The bytes the quotient and the construction's state take.
+    pub bytes: usize,
 }
 
 /// The misère quotient of the heaps `0..=computed_to` of a game, exact
@@ -28,6 +35,8 @@ pub struct Progress {
 pub struct MisereQuotient {
     rules: Rules,
     construction: Construction,
+    /// The construction's generators less those the others generate.
+    generators: Vec<Generator>,
     ended: Ended,
     max_order: usize,
 }
@@ -55,12 +64,57 @@ impl MisereQuotient {
         limits: Limits,
         watch: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> Result<MisereQuotient, MisereError> {
+        Self::compute_kept(rules, limits, None, watch, &mut |_, _| {})
+    }
+
+    /// [`MisereQuotient::compute_watched`] from a stored quotient (`from`,
+    /// checked first: see [`StoredQuotient`]; its own heaps are not
+    /// computed again) or from heap 0, calling `keep` after each heap
+    /// proven with that heap and a way to store the quotient so far (for a
+    /// caller that checkpoints a long run). Fails for a `max_order` outside
+    /// `1..=`[`MAX_ORDER`], a stored quotient that is not the quotient of
+    /// `rules` ([`MisereError::Stored`]) or one whose check `watch` stopped
+    /// ([`MisereError::CheckStopped`]).
+    pub fn compute_kept(
+        rules: &Rules,
+        limits: Limits,
+        from: Option<StoredQuotient>,
+        watch: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        keep: &mut dyn FnMut(u64, &dyn Fn() -> StoredQuotient),
+    ) -> Result<MisereQuotient, MisereError> {
         if !(1..=MAX_ORDER).contains(&limits.max_order) {
             return Err(MisereError::BadOrderLimit {
                 max_order: limits.max_order,
             });
         }
-        let mut construction = Construction::new(rules, limits.max_order);
+        let mut construction = match from {
+            None => Construction::new(rules, limits.max_order),
+            Some(stored) => {
+                let order = stored.order;
+                let proven_to = stored.pretending.len().saturating_sub(1) as u64;
+                let mut stop = || {
+                    watch(&Progress {
+                        proven_to,
+                        order,
+                        p_portion: 0,
+                        candidates: 0,
+                        candidate_order: 0,
+                        bytes: 0,
+                    })
+                    .is_break()
+                };
+                match super::stored::check(rules, limits.max_order, stored, &mut stop) {
+                    Ok(Some(construction)) => construction,
+                    Ok(None) => return Err(MisereError::CheckStopped),
+                    Err(why) => {
+                        return Err(MisereError::Stored {
+                            code: rules.to_string(),
+                            why,
+                        });
+                    }
+                }
+            }
+        };
         let ended = loop {
             if construction.period.is_some() {
                 break Ended::Certified;
@@ -68,10 +122,13 @@ impl MisereQuotient {
             if construction.last_heap() >= limits.to {
                 break Ended::Reached;
             }
-            let progress = Progress {
+            let mut progress = Progress {
                 proven_to: construction.last_heap(),
                 order: construction.monoid.order(),
                 p_portion: construction.monoid.p_count(),
+                candidates: 0,
+                candidate_order: 0,
+                bytes: construction.bytes(),
             };
             let interrupted = Ended::Stopped {
                 heap: progress.proven_to + 1,
@@ -80,13 +137,26 @@ impl MisereQuotient {
             if watch(&progress).is_break() {
                 break interrupted;
             }
-            let mut stop = || watch(&progress).is_break();
-            if let Err(ended) = construction.push_heap(&mut stop) {
+            let mut poll = |search: Option<&super::adjoin::Search>| {
+                if let Some(search) = search {
+                    progress.candidates = search.candidates;
+                    progress.candidate_order = search.candidate;
+                    progress.bytes = progress.bytes.max(search.bytes);
+                }
+                watch(&progress).is_break()
+            };
+            if let Err(ended) = construction.push_heap(&mut poll) {
                 break ended;
             }
+            keep(construction.last_heap(), &|| {
+                super::stored::store(&construction)
+            });
         };
+        let generators =
+            super::construct::minimal_generators(&construction.monoid, &construction.generators);
         Ok(MisereQuotient {
             rules: rules.clone(),
+            generators,
             construction,
             ended,
             max_order: limits.max_order,
@@ -139,8 +209,8 @@ impl MisereQuotient {
     }
 
     /// Why the computation stopped.
-    pub fn ended(&self) -> Ended {
-        self.ended
+    pub fn ended(&self) -> &Ended {
+        &self.ended
     }
 
     /// The order limit it ran under.
@@ -148,9 +218,12 @@ impl MisereQuotient {
         self.max_order
     }
 
-    /// The heaps adjoined as generators, in order (`a`, `b`, ...).
+    /// The heaps whose elements generate the quotient, in order (`a`,
+    /// `b`, ...): each heap whose element the heaps before it do not
+    /// generate, less those that the others generate (a minimal set: no
+    /// generator is a product of the others).
     pub fn generators(&self) -> &[Generator] {
-        &self.construction.generators
+        &self.generators
     }
 
     /// The presentation by the generators and relations.
@@ -172,6 +245,12 @@ impl MisereQuotient {
         }
         let period = self.period()?;
         Some(super::period::image(self.pretending(), &period, heap))
+    }
+
+    /// The quotient as a file stores it, to be continued by
+    /// [`MisereQuotient::compute_kept`].
+    pub fn stored(&self) -> StoredQuotient {
+        super::stored::store(&self.construction)
     }
 
     /// The bytes the quotient and the construction's state take.

@@ -14,11 +14,13 @@
 //! lookup per element and generator, and there are at most `len` rounds
 //! (each splits a class), in practice a handful.
 
-use std::collections::HashMap;
-
 /// The classes of the coarsest congruence refining `{P, not P}`: the class
 /// of each element (ids from 0, in order of first element) and their
 /// number.
+///
+/// Each split by one generator is linear: the elements are sorted by their
+/// class (a counting sort), and within a class the classes of the products
+/// get new ids, stamped so that nothing is cleared between classes.
 pub(crate) fn indistinguishable(
     len: usize,
     in_p: impl Fn(usize) -> bool,
@@ -26,19 +28,48 @@ pub(crate) fn indistinguishable(
 ) -> (Vec<u32>, usize) {
     let mut class: Vec<u32> = (0..len).map(|e| u32::from(in_p(e))).collect();
     let mut count = renumber(&mut class);
+    let mut next_class = vec![0u32; len];
+    let mut order = vec![0u32; len];
+    let mut start = Vec::new();
+    let mut stamp = vec![0u32; len.max(1)];
+    let mut fresh = vec![0u32; len.max(1)];
+    let mut clock = 0u32;
     loop {
         let before = count;
         for step in steps {
-            let mut ids: HashMap<(u32, u32), u32> = HashMap::with_capacity(count * 2);
-            let next: Vec<u32> = (0..len)
-                .map(|e| {
-                    let key = (class[e], class[step(e)]);
-                    let fresh = ids.len() as u32;
-                    *ids.entry(key).or_insert(fresh)
-                })
-                .collect();
-            class = next;
-            count = ids.len();
+            // The elements by class.
+            start.clear();
+            start.resize(count + 1, 0u32);
+            for &c in &class {
+                start[c as usize + 1] += 1;
+            }
+            for c in 0..count {
+                start[c + 1] += start[c];
+            }
+            let mut fill = start.clone();
+            for (e, &c) in class.iter().enumerate() {
+                order[fill[c as usize] as usize] = e as u32;
+                fill[c as usize] += 1;
+            }
+            let mut next = 0u32;
+            for c in 0..count {
+                clock = clock.wrapping_add(1);
+                if clock == 0 {
+                    stamp.iter_mut().for_each(|s| *s = 0);
+                    clock = 1;
+                }
+                for &e in &order[start[c] as usize..start[c + 1] as usize] {
+                    let k = class[step(e as usize)] as usize;
+                    if stamp[k] != clock {
+                        stamp[k] = clock;
+                        fresh[k] = next;
+                        next += 1;
+                    }
+                    next_class[e as usize] = fresh[k];
+                }
+            }
+            std::mem::swap(&mut class, &mut next_class);
+            count = next as usize;
         }
         if count == before {
             break;
@@ -51,12 +82,18 @@ pub(crate) fn indistinguishable(
 /// Renumbers the classes in order of their first element; returns their
 /// number.
 fn renumber(class: &mut [u32]) -> usize {
-    let mut ids: HashMap<u32, u32> = HashMap::new();
+    let top = class.iter().copied().max().map_or(0, |m| m as usize + 1);
+    let mut id = vec![u32::MAX; top];
+    let mut next = 0u32;
     for c in class.iter_mut() {
-        let fresh = ids.len() as u32;
-        *c = *ids.entry(*c).or_insert(fresh);
+        let slot = &mut id[*c as usize];
+        if *slot == u32::MAX {
+            *slot = next;
+            next += 1;
+        }
+        *c = *slot;
     }
-    ids.len()
+    next as usize
 }
 
 #[cfg(test)]

@@ -1,80 +1,87 @@
-//! Refining a base: when a new heap splits classes of the quotient of the
-//! smaller heaps, the construction of its generator (`extend`) is run
-//! again on a finer *base*, a monoid that still predicts every outcome of
-//! the smaller heaps but tells more sums apart.
+//! Refined bases: the first bases tried for a new generator.
+//!
+//! When heap `n` fits no element, the construction first tries a few bases
+//! of fixed kinds (this module), each a monoid with a product table, and
+//! only when they give up learns bases from the refuted candidates'
+//! least failing sums (`adjoin`). The kinds below split many classes at
+//! once: on games where nearly every heap is a new generator (0.26, 0.57,
+//! 4.7) one of them is proven within a few tries, where learning one
+//! split a candidate would need many candidates; on games whose classes
+//! split in ways none of them foresees (0.07, 0.137) they give up within
+//! [`MAX_REFINEMENTS`] tries, cheaply, and learning goes on.
 //!
 //! A refinement sends a sum `W` of smaller heaps to `(b(W), k(W))`: its
 //! class in the base and extra data `k`, computed heap by heap with a
 //! product that makes `W -> (b(W), k(W))` a homomorphism; its image (the
 //! closure of the heaps' pairs under the product) is the finer base, and
 //! it predicts outcomes as the base does (`(b, k)` is in the P-portion iff
-//! `b` is). Four refinements are used:
+//! `b` is). Three refinements are used:
 //!
-//! - **by counts** ([`Base::refine_by_counts`]): `k(W)` counts the heaps of
-//!   chosen sets in `W`, each count in a cyclic monoid `{0, ..., i + p -
-//!   1}` (`i + p` wraps to `i`). It separates a heap that *fitted* an
-//!   element (heap 3 of 0.35 behaves as `*2 + *2` among the heaps up to 3,
-//!   not once heap 4 joins) and lengthens the cycle of a generator's powers
-//!   (`*2` and `*2 + *2 + *2` in 0.3122). The sets to count are the heaps
-//!   of the types of a sum on which the candidate failed.
-//! - **by escapes** ([`Base::refine_by_escapes`]): `k(W) = (E_k(W))_k`,
-//!   where `E_k(W)` is the set of multipliers `z` from which `W` has a move
-//!   to a position `kG + W' + Z` the last candidate predicts lost. A sum's
-//!   options are its heaps' options one at a time, so `E_k(W + V) = b(V)^-1
-//!   E_k(W) + b(W)^-1 E_k(V)`. It separates the sums the candidate's own
-//!   recursion needs apart, and is applied again to the next candidate.
-//!
-//! - **by options** ([`Base::refine_by_options`]), applied to the last
+//! - **by counts** ([`TableBase::refine_by_counts`]): `k(W)` counts the
+//!   heaps of chosen sets in `W`, each count in a cyclic monoid `{0, ...,
+//!   i + p - 1}` (`i + p` wraps to `i`). It separates a heap that *fitted*
+//!   an element (heap 3 of 0.35 behaves as `*2 + *2` among the heaps up to
+//!   3, not once heap 4 joins) and lengthens the cycle of a generator's
+//!   powers (`*2` and `*2 + *2 + *2` in 0.3122). The sets to count are the
+//!   heaps of the types of a sum on which the candidate failed.
+//! - **by escapes** ([`TableBase::refine_by_escapes`]): `k(W) =
+//!   (E_k(W))_k`, where `E_k(W)` is the set of multipliers `z` from which
+//!   `W` has a move to a position `kG + W' + Z` the last candidate predicts
+//!   lost. A sum's options are its heaps' options one at a time, so
+//!   `E_k(W + V) = b(V)^-1 E_k(W) + b(W)^-1 E_k(V)`. It separates the sums
+//!   the candidate's own recursion needs apart, and is applied again to
+//!   the next candidate.
+//! - **by options** ([`TableBase::refine_by_options`]), applied to the last
 //!   candidate's classes of the smaller heaps: `k(W) = O(W)`, the set of
 //!   the classes of `W`'s options (`O(W + V) = O(W) b(V) + b(W) O(V)`).
 //!   Refining again and again separates any two sums whose game trees,
-//!   labelled by their classes, differ to some depth; two sums that no
-//!   depth separates are equivalent in any company. Applied to the
-//!   quotient of the smaller heaps itself it separates more than needed
-//!   (its second level passed 4096 elements on 0.07 at heap 25).
+//!   labelled by their classes, differ to some depth.
 //!
-//! No kind is enough for every game (0.15 and 0.71 need the last, 0.123
-//! and 0.3122 the counts, 4.7 the escapes), so they take turns.
-//!
-//! Each base has at most [`MAX_BASE`] elements, and the construction tries
-//! at most [`MAX_REFINEMENTS`] bases for a heap.
+//! Each base has at most [`MAX_REFINED`] elements. Every base predicts the
+//! sums of the smaller heaps right, and only a proven candidate is kept,
+//! so which bases are tried changes how far the construction gets in a
+//! given time, never what it proves.
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::ops::ControlFlow;
 
+use super::adjoin::Search;
+use super::base::Base;
 use super::bits::Bits;
+use super::construct::{Construction, option_images};
+use super::extend::{self, NoExtension};
 use super::monoid::{Element, IDENTITY, Monoid};
+use super::verify::{self, Unproven};
+use super::{Ended, Limit};
 use crate::octal::Moves;
 
 /// The most bases tried for one heap.
-pub(crate) const MAX_REFINEMENTS: usize = 16;
+const MAX_REFINEMENTS: usize = 16;
 
 /// The most elements a refined base may have (its product table takes
-/// `2 MAX_BASE^2` bytes: 32 MiB).
-pub(crate) const MAX_BASE: usize = 4096;
+/// `2 MAX_REFINED^2` bytes: 32 MiB).
+const MAX_REFINED: usize = 4096;
 
-/// A base for the construction: a monoid predicting the outcomes of the
+/// A base with a product table: a monoid predicting the outcomes of the
 /// sums of the heaps `0..heap_images.len()`, each heap's image and the
-/// images of its options, and elements generating it.
+/// images of its options.
 #[derive(Debug, Clone)]
-pub(crate) struct Base {
-    pub(crate) monoid: Monoid,
-    pub(crate) heap_images: Vec<Element>,
-    pub(crate) heap_options: Vec<Vec<Element>>,
-    pub(crate) generators: Vec<Element>,
+struct TableBase {
+    monoid: Monoid,
+    heap_images: Vec<Element>,
+    heap_options: Vec<Vec<Element>>,
 }
 
-/// A set of heaps counted by [`Base::refine_by_counts`], in the cyclic
+/// A set of heaps counted by [`TableBase::refine_by_counts`], in the cyclic
 /// monoid `{0, ..., index + period - 1}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Counter {
+struct Counter {
     /// Whether each heap (below the heap adjoined) is counted.
-    pub(crate) heaps: Vec<bool>,
+    heaps: Vec<bool>,
     /// Where the counts start to cycle.
-    pub(crate) index: u8,
+    index: u8,
     /// The cycle's length.
-    pub(crate) period: u8,
+    period: u8,
 }
 
 impl Counter {
@@ -90,25 +97,30 @@ impl Counter {
     }
 }
 
-impl Base {
-    /// The images of the options of heap `n` (beyond the base's heaps:
-    /// its options are sums of them), sorted, without repeats.
-    pub(crate) fn option_images(&self, moves: &Moves, n: u64) -> Vec<Element> {
-        option_images(&self.monoid, &self.heap_images, moves, n)
-    }
-
+impl TableBase {
     /// The refinement by the counts of the heaps of each counter.
-    pub(crate) fn refine_by_counts(&self, moves: &Moves, counters: &[Counter]) -> Option<Base> {
+    fn refine_by_counts(
+        &self,
+        moves: &Moves,
+        counters: &[Counter],
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<TableBase> {
         let extra: Vec<Vec<u8>> = (0..self.heap_images.len())
             .map(|h| counters.iter().map(|c| u8::from(c.heaps[h])).collect())
             .collect();
-        self.closure(moves, &extra, vec![0; counters.len()], |_, x, _, y| {
-            x.iter()
-                .zip(y)
-                .zip(counters)
-                .map(|((&a, &b), c)| c.add(a, b))
-                .collect()
-        })
+        self.closure(
+            moves,
+            &extra,
+            vec![0; counters.len()],
+            |_, x, _, y| {
+                x.iter()
+                    .zip(y)
+                    .zip(counters)
+                    .map(|((&a, &b), c)| c.add(a, b))
+                    .collect()
+            },
+            stop,
+        )
     }
 
     /// The refinement by the escape profiles: for each row `F_k` of the
@@ -117,7 +129,12 @@ impl Base {
     /// has a move to a position `kG + ...` predicted lost. A sum's options
     /// are its heaps' options one at a time, so `E_k(W + V) = b(V)^-1
     /// E_k(W) + b(W)^-1 E_k(V)`.
-    pub(crate) fn refine_by_escapes(&self, moves: &Moves, rows: &[Bits]) -> Option<Base> {
+    fn refine_by_escapes(
+        &self,
+        moves: &Moves,
+        rows: &[Bits],
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<TableBase> {
         let order = self.monoid.order();
         let extra: Vec<Vec<Bits>> = self
             .heap_options
@@ -135,22 +152,32 @@ impl Base {
             })
             .collect();
         let none = vec![Bits::new(order); rows.len()];
-        self.closure(moves, &extra, none, |bx, x, by, y| {
-            x.iter()
-                .zip(y)
-                .map(|(ex, ey)| {
-                    let mut e = self.monoid.preimage(ex, by);
-                    e.union_with(&self.monoid.preimage(ey, bx));
-                    e
-                })
-                .collect()
-        })
+        self.closure(
+            moves,
+            &extra,
+            none,
+            |bx, x, by, y| {
+                x.iter()
+                    .zip(y)
+                    .map(|(ex, ey)| {
+                        let mut e = self.monoid.preimage(ex, by);
+                        e.union_with(&self.monoid.preimage(ey, bx));
+                        e
+                    })
+                    .collect()
+            },
+            stop,
+        )
     }
 
     /// The refinement by the classes of the options: `k(W) = O(W)`, the set
     /// of the classes of `W`'s options; a sum's options are its heaps'
     /// options one at a time, so `O(W + V) = O(W) b(V) + b(W) O(V)`.
-    pub(crate) fn refine_by_options(&self, moves: &Moves) -> Option<Base> {
+    fn refine_by_options(
+        &self,
+        moves: &Moves,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<TableBase> {
         let order = self.monoid.order();
         let extra: Vec<Bits> = self
             .heap_options
@@ -161,29 +188,36 @@ impl Base {
                 o
             })
             .collect();
-        self.closure(moves, &extra, Bits::new(order), |bx, x, by, y| {
-            let mut o = Bits::new(order);
-            for s in x.iter() {
-                o.insert(usize::from(self.monoid.mul(s as Element, by)));
-            }
-            for s in y.iter() {
-                o.insert(usize::from(self.monoid.mul(bx, s as Element)));
-            }
-            o
-        })
+        self.closure(
+            moves,
+            &extra,
+            Bits::new(order),
+            |bx, x, by, y| {
+                let mut o = Bits::new(order);
+                for s in x.iter() {
+                    o.insert(usize::from(self.monoid.mul(s as Element, by)));
+                }
+                for s in y.iter() {
+                    o.insert(usize::from(self.monoid.mul(bx, s as Element)));
+                }
+                o
+            },
+            stop,
+        )
     }
 
     /// The image of the sums of the heaps under `W -> (b(W), k(W))`, where
     /// each heap with options carries `extra[h]`, the empty sum `none`, and
     /// `(b, x)(c, y) = (bc, combine(b, x, c, y))`; `None` beyond
-    /// [`MAX_BASE`] elements.
+    /// [`MAX_REFINED`] elements.
     fn closure<K: Clone + Eq + Hash>(
         &self,
         moves: &Moves,
         extra: &[K],
         none: K,
         combine: impl Fn(Element, &K, Element, &K) -> K,
-    ) -> Option<Base> {
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<TableBase> {
         let mut elements = Elements::new((IDENTITY, none));
         let mut images = vec![IDENTITY; self.heap_images.len()];
         let mut gens: Vec<Element> = Vec::new();
@@ -202,6 +236,9 @@ impl Base {
         let mut step: Vec<Vec<Element>> = Vec::new();
         let mut at = 0;
         while at < elements.pairs.len() {
+            if at.is_multiple_of(16) && stop() {
+                return None;
+            }
             let mut row = Vec::with_capacity(gens.len());
             for (g, &gid) in gens.iter().enumerate() {
                 let (bx, x) = &elements.pairs[at];
@@ -237,11 +274,10 @@ impl Base {
         let heap_options = (0..self.heap_images.len() as u64)
             .map(|h| option_images(&monoid, &images, moves, h))
             .collect();
-        Some(Base {
+        Some(TableBase {
             monoid,
             heap_images: images,
             heap_options,
-            generators: gens,
         })
     }
 }
@@ -269,12 +305,12 @@ impl<K: Clone + Eq + Hash> Elements<K> {
     }
 
     /// The element of `key`, and whether it is new (numbered next, made as
-    /// `made_from`); `None` if it would be one beyond [`MAX_BASE`].
+    /// `made_from`); `None` if it would be one beyond [`MAX_REFINED`].
     fn id(&mut self, key: (Element, K), made_from: (Element, usize)) -> Option<(Element, bool)> {
         if let Some(&id) = self.ids.get(&key) {
             return Some((id, false));
         }
-        if self.pairs.len() >= MAX_BASE {
+        if self.pairs.len() >= MAX_REFINED {
             return None;
         }
         let id = self.pairs.len() as Element;
@@ -285,26 +321,216 @@ impl<K: Clone + Eq + Hash> Elements<K> {
     }
 }
 
-/// The images of the options of heap `n` under `images` (the heaps below
-/// `n`), sorted, without repeats.
-pub(crate) fn option_images(
-    monoid: &Monoid,
-    images: &[Element],
-    moves: &Moves,
+/// What became of a candidate on a refined base.
+enum Attempt {
+    /// Proven: the quotient of the heaps up to `n`.
+    Proven(Box<Construction>),
+    /// Not built or not proven for a limit (the order, the work).
+    Limit(Ended),
+    /// Refuted: its rows over the base, the types of a sum it fails on,
+    /// the type of each heap, and its classes of the smaller heaps (a base).
+    Refuted {
+        rows: Vec<Bits>,
+        types: Vec<usize>,
+        heap_types: Vec<u32>,
+        smaller: Box<TableBase>,
+    },
+}
+
+/// Adjoins heap `n` to `c` (which it fits no element of) on at most
+/// [`MAX_REFINEMENTS`] refined bases, in turn: by the escape profiles of
+/// the last candidate on this line of bases, by the counts of the heaps of
+/// the most recent types (one more each time), by the counts of the heaps
+/// of the types of the sums the candidates failed on, and by the options'
+/// classes in the last candidate on its line. The proven quotient, or what
+/// ended the tries (a [`Limit::Interrupted`] is the caller's `poll`; any
+/// other end leaves the heap to `adjoin`'s learned bases).
+pub(crate) fn adjoin(
+    c: &Construction,
     n: u64,
-) -> Vec<Element> {
-    let mut seen = Bits::new(monoid.order());
-    let mut list = Vec::new();
-    let _ = moves.for_each_option(n, u64::MAX, |_, parts| {
-        let x = parts.iter().fold(IDENTITY, |acc, &part| {
-            monoid.mul(acc, images[part as usize])
-        });
-        if !seen.contains(usize::from(x)) {
-            seen.insert(usize::from(x));
-            list.push(x);
+    search: &mut Search,
+    poll: &mut dyn FnMut(Option<&Search>) -> bool,
+) -> Result<Construction, Ended> {
+    let first = TableBase {
+        monoid: c.monoid.clone(),
+        heap_images: c.pretending.clone(),
+        heap_options: c
+            .heap_type
+            .iter()
+            .map(|&t| c.types[t as usize].options.clone())
+            .collect(),
+    };
+    let mut recent: Vec<usize> = (0..c.types.len())
+        .filter(|&t| !c.types[t].options.is_empty())
+        .collect();
+    recent.sort_by_key(|&t| std::cmp::Reverse(c.first_heap[t]));
+    let mut escapes = first.clone();
+    let mut options_line: Option<TableBase> = None;
+    let mut failed: Vec<Counter> = Vec::new();
+    let mut base = first.clone();
+    let mut last_limit = Ended::Stopped {
+        heap: n,
+        why: Limit::Work,
+    };
+    for attempt in 0..MAX_REFINEMENTS {
+        if poll(None) {
+            return Err(Ended::Stopped {
+                heap: n,
+                why: Limit::Interrupted,
+            });
         }
-        ControlFlow::Continue(())
-    });
-    list.sort_unstable();
-    list
+        let (rows, smaller) = match try_base(c, n, &base, search, poll) {
+            Attempt::Proven(candidate) => return Ok(*candidate),
+            Attempt::Limit(ended) if ended.stopped_why() == Some(&Limit::Interrupted) => {
+                return Err(ended);
+            }
+            Attempt::Limit(ended) => {
+                last_limit = ended;
+                (None, None)
+            }
+            Attempt::Refuted {
+                rows,
+                types,
+                heap_types,
+                smaller,
+            } => {
+                // Count the heaps of the types the candidate failed on.
+                for t in types.iter().copied() {
+                    let heaps: Vec<bool> = (0..n as usize)
+                        .map(|h| heap_types[h] as usize == t)
+                        .collect();
+                    if !heaps.iter().any(|&b| b) {
+                        continue;
+                    }
+                    match failed.iter_mut().find(|c| c.heaps == heaps) {
+                        Some(c) => c.index = c.index.saturating_add(2).min(32),
+                        None => failed.push(Counter {
+                            heaps,
+                            index: 3,
+                            period: 2,
+                        }),
+                    }
+                }
+                (Some(rows), Some(smaller))
+            }
+        };
+        // The line of refinements by options goes on from its own
+        // candidates (or starts from this one).
+        if attempt % 4 == 3 || options_line.is_none() {
+            options_line = smaller.map(|b| *b);
+        }
+        // The next base, by the turn of the attempt.
+        let mut asked = false;
+        let mut stop = || {
+            asked = asked || poll(None);
+            asked
+        };
+        let next = match attempt % 4 {
+            // After the first or an escape refinement: refine by the
+            // escape profiles of this candidate.
+            0 => match rows {
+                Some(rows) if attempt == 0 || base.monoid.order() == escapes.monoid.order() => {
+                    escapes = base
+                        .refine_by_escapes(&c.moves, &rows, &mut stop)
+                        .unwrap_or(first.clone());
+                    Some(escapes.clone())
+                }
+                _ => None,
+            },
+            1 => {
+                let j = attempt / 4 + 1;
+                let counters: Vec<Counter> = recent
+                    .iter()
+                    .take(j)
+                    .map(|&t| Counter {
+                        heaps: (0..n as usize)
+                            .map(|h| c.heap_type[h] as usize == t)
+                            .collect(),
+                        index: 3,
+                        period: 2,
+                    })
+                    .collect();
+                first.refine_by_counts(&c.moves, &counters, &mut stop)
+            }
+            2 => first.refine_by_counts(&c.moves, &failed, &mut stop),
+            _ => options_line
+                .as_ref()
+                .and_then(|b| b.refine_by_options(&c.moves, &mut stop)),
+        };
+        if asked {
+            return Err(Ended::Stopped {
+                heap: n,
+                why: Limit::Interrupted,
+            });
+        }
+        base = next.unwrap_or_else(|| first.clone());
+    }
+    Err(last_limit)
+}
+
+/// One candidate for heap `n` on `table`, and its proof.
+fn try_base(
+    c: &Construction,
+    n: u64,
+    table: &TableBase,
+    search: &mut Search,
+    poll: &mut dyn FnMut(Option<&Search>) -> bool,
+) -> Attempt {
+    let ended = |why| Attempt::Limit(Ended::Stopped { heap: n, why });
+    let Some(base) = Base::from_monoid(&table.monoid, &table.heap_images) else {
+        return ended(Limit::Work);
+    };
+    let options = extend::option_elements(&base, &c.moves, n);
+    let limit = super::candidate_limit(c.max_order);
+    let extension = match extend::adjoin(&base, &c.moves, &options, limit, &mut || poll(None)) {
+        Ok(extension) => extension,
+        Err(NoExtension::Stopped) => return ended(Limit::Interrupted),
+        Err(NoExtension::Order { needed }) => return ended(Limit::Order { needed }),
+    };
+    search.candidates += 1;
+    search.base = base.len();
+    search.candidate = extension.monoid.order();
+    search.bytes = base.bytes() + table.monoid.bytes();
+    if poll(Some(search)) {
+        return ended(Limit::Interrupted);
+    }
+    let map = |xs: &[Element]| -> Vec<Element> {
+        let mut out: Vec<Element> = xs.iter().map(|&x| extension.map[usize::from(x)]).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let mut images: Vec<Element> = table
+        .heap_images
+        .iter()
+        .map(|&b| extension.map[usize::from(b)])
+        .collect();
+    images.push(extension.image);
+    let smaller = TableBase {
+        monoid: extension.monoid.clone(),
+        heap_images: images[..n as usize].to_vec(),
+        heap_options: table.heap_options.iter().map(|o| map(o)).collect(),
+    };
+    let candidate = c.with_quotient(extension.monoid, images);
+    let required = candidate.heap_type[n as usize] as usize;
+    match verify::prove(
+        &candidate.monoid,
+        &candidate.partners,
+        &candidate.types,
+        Some(required),
+        &mut || poll(None),
+    ) {
+        Ok(()) if candidate.monoid.order() > c.max_order => ended(Limit::Order {
+            needed: candidate.monoid.order(),
+        }),
+        Ok(()) => Attempt::Proven(Box::new(candidate)),
+        Err(Unproven::Stopped) => ended(Limit::Interrupted),
+        Err(Unproven::TooManyStates) => ended(Limit::Work),
+        Err(Unproven::Wrong(types)) => Attempt::Refuted {
+            rows: extension.rows,
+            types,
+            heap_types: candidate.heap_type,
+            smaller: Box::new(smaller),
+        },
+    }
 }

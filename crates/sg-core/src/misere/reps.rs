@@ -33,8 +33,6 @@ pub(crate) struct Letter<'a> {
 /// The least representatives of every element.
 #[derive(Debug, Clone)]
 pub(crate) struct LeastReps {
-    /// The elements by increasing weight of their least representative.
-    pub(crate) by_weight: Vec<Element>,
     /// `R(x)` is `R(parent) + letter`: (parent, letter index).
     parent: Vec<(Element, u32)>,
 }
@@ -48,7 +46,7 @@ impl LeastReps {
         let mut dist = vec![u64::MAX; order];
         let mut parent = vec![(IDENTITY, u32::MAX); order];
         let mut done = vec![false; order];
-        let mut by_weight = Vec::with_capacity(order);
+        let mut reached = 0usize;
         let mut queue = BinaryHeap::new();
         dist[usize::from(IDENTITY)] = 0;
         queue.push(Reverse((0u64, IDENTITY)));
@@ -57,7 +55,7 @@ impl LeastReps {
                 continue;
             }
             done[usize::from(x)] = true;
-            by_weight.push(x);
+            reached += 1;
             for (l, letter) in letters.iter().enumerate() {
                 let y = monoid.mul(x, letter.element);
                 let nd = d + letter.weight;
@@ -68,12 +66,12 @@ impl LeastReps {
                 }
             }
         }
-        debug_assert_eq!(by_weight.len(), order, "the letters generate the quotient");
-        LeastReps { by_weight, parent }
+        debug_assert_eq!(reached, order, "the letters generate the quotient");
+        LeastReps { parent }
     }
 
     /// The letters of `R(x)` (with repeats).
-    fn letters_of(&self, x: Element) -> Vec<u32> {
+    pub(crate) fn letters_of(&self, x: Element) -> Vec<u32> {
         let mut out = Vec::new();
         let mut at = x;
         while at != IDENTITY {

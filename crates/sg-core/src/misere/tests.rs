@@ -8,6 +8,34 @@ use super::*;
 use crate::octal::Rules;
 use crate::testing::{MisereDefinition, octal_options};
 
+/// The most candidates a test lets the construction refute for one heap:
+/// the construction itself counts none (a time bound or a signal ends a
+/// search), but a test's time must stay small, and a heap given up is
+/// simply not covered.
+const TEST_CANDIDATES: usize = 16;
+
+/// [`MisereQuotient::compute`], each heap given up after
+/// [`TEST_CANDIDATES`] refuted candidates.
+fn compute_bounded(rules: &Rules, limits: Limits) -> Result<MisereQuotient, MisereError> {
+    compute_within(rules, limits, TEST_CANDIDATES)
+}
+
+/// [`MisereQuotient::compute`], each heap given up after `candidates`
+/// refuted candidates.
+fn compute_within(
+    rules: &Rules,
+    limits: Limits,
+    candidates: usize,
+) -> Result<MisereQuotient, MisereError> {
+    MisereQuotient::compute_watched(rules, limits, &mut |progress| {
+        if progress.candidates > candidates {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    })
+}
+
 /// Every partition of every total up to `total` into heaps of at most
 /// `largest`.
 fn sums_up_to(total: u64, largest: u64) -> Vec<Vec<u64>> {
@@ -30,13 +58,20 @@ fn sums_up_to(total: u64, largest: u64) -> Vec<Vec<u64>> {
 /// Checks the quotient of `code` against the definition on every sum of
 /// total at most `total`, and every hint.
 fn check_against_definition(code: &str, total: u64) -> MisereQuotient {
+    check_within(code, total, 256, TEST_CANDIDATES)
+}
+
+/// [`check_against_definition`] with this order limit and this many
+/// candidates for a heap.
+fn check_within(code: &str, total: u64, max_order: usize, candidates: usize) -> MisereQuotient {
     let rules = Rules::parse(code).unwrap();
-    let q = MisereQuotient::compute(
+    let q = compute_within(
         &rules,
         Limits {
             to: total,
-            max_order: MAX_ORDER,
+            max_order,
         },
+        candidates,
     )
     .unwrap();
     q.monoid().check_laws();
@@ -124,6 +159,29 @@ fn classics_agree_with_the_definition() {
     }
 }
 
+/// Games whose quotients need many candidates for a heap (the least
+/// failing sums teach the bases one split at a time: 0.07 refutes 16
+/// candidates at heap 25), checked as far as Siegel's MisereSolver reaches
+/// in 45 s on the cheaper ones, and to heap 28 on the octal games of
+/// Dawson's Kayles' family (heap 33, order 638, takes 8 s: `deep_check`).
+#[test]
+fn deeper_heaps_agree_with_the_definition() {
+    for (code, total) in [
+        ("0.07", 28),
+        ("0.137", 27),
+        ("0.4", 28),
+        ("0.17", 28),
+        ("0.3123", 11),
+        ("0.114", 24),
+        ("0.6", 16),
+        ("0.14", 21),
+        ("0.16", 17),
+    ] {
+        let q = check_within(code, total, MAX_ORDER, 256);
+        assert_eq!(q.computed_to(), total, "{code}");
+    }
+}
+
 #[test]
 fn random_codes_agree_with_the_definition() {
     let mut rng = crate::testing::SplitMix64::new(0x5eed_0002);
@@ -160,7 +218,7 @@ fn every_quotient_is_a_reduced_bipartite_monoid() {
     codes.extend((0..30).map(|_| random_code(&mut rng)));
     for code in codes {
         let rules = Rules::parse(&code).unwrap();
-        let q = MisereQuotient::compute(
+        let q = compute_bounded(
             &rules,
             Limits {
                 to: 40,
@@ -219,11 +277,37 @@ fn every_quotient_is_a_reduced_bipartite_monoid() {
             }
         }
         assert!(reached.iter().all(|&r| r), "{code}: onto");
-        assert_eq!(
-            q.generators().iter().map(|g| g.heap).collect::<Vec<_>>(),
-            generators,
-            "{code}"
-        );
+        // The generators: some of those heaps, generating the quotient,
+        // none a product of the others.
+        let chosen: Vec<u64> = q.generators().iter().map(|g| g.heap).collect();
+        assert!(chosen.iter().all(|h| generators.contains(h)), "{code}");
+        let closure = |elements: &[Element]| {
+            let mut reached = vec![false; q.order()];
+            reached[usize::from(IDENTITY)] = true;
+            let mut frontier = vec![IDENTITY];
+            while let Some(e) = frontier.pop() {
+                for &x in elements {
+                    let y = m.mul(e, x);
+                    if !reached[usize::from(y)] {
+                        reached[usize::from(y)] = true;
+                        frontier.push(y);
+                    }
+                }
+            }
+            reached
+        };
+        let elements: Vec<Element> = q.generators().iter().map(|g| g.element).collect();
+        assert!(closure(&elements).iter().all(|&r| r), "{code}: generated");
+        for (i, g) in q.generators().iter().enumerate() {
+            assert_eq!(g.element, q.pretending()[g.heap as usize], "{code}");
+            let mut others = elements.clone();
+            others.remove(i);
+            assert!(
+                !closure(&others)[usize::from(g.element)],
+                "{code}: {} needed",
+                g.heap
+            );
+        }
         // The presentation's words name every element once.
         let presentation = q.presentation();
         let mut words: Vec<String> = m.elements().map(|x| presentation.word(x)).collect();
@@ -247,7 +331,7 @@ fn orders_agree_with_classes_told_apart_by_the_definition() {
         ("0.52", 8, 14),
     ] {
         let rules = Rules::parse(code).unwrap();
-        let q = MisereQuotient::compute(
+        let q = compute_bounded(
             &rules,
             Limits {
                 to: heaps,
@@ -292,7 +376,7 @@ fn misere_nim_is_tame() {
     for (m, order) in [(1usize, 2usize), (2, 6), (3, 6), (4, 10), (7, 10), (8, 18)] {
         let code = format!("0.{}", "3".repeat(m));
         let rules = Rules::parse(&code).unwrap();
-        let q = MisereQuotient::compute(
+        let q = compute_bounded(
             &rules,
             Limits {
                 to: m as u64,
@@ -315,7 +399,7 @@ fn misere_nim_is_tame() {
             "{code}"
         );
     }
-    let q = MisereQuotient::compute(&Rules::parse("0.33").unwrap(), Limits::default()).unwrap();
+    let q = compute_bounded(&Rules::parse("0.33").unwrap(), Limits::default()).unwrap();
     assert_eq!(q.presentation().to_string(), "<a, b | a^2 = 1, b^3 = b>");
 }
 
@@ -350,7 +434,7 @@ fn subtraction_games_are_misere_nim() {
         let set: Vec<u64> = (0..len).map(|_| 1 + rng.below(12)).collect();
         let last = rng.below(80);
         let rules = Rules::subtraction(&set).unwrap();
-        let q = MisereQuotient::compute(
+        let q = compute_bounded(
             &rules,
             Limits {
                 to: last,
@@ -397,7 +481,7 @@ fn quotients_with_two_p_positions_have_order_a_power_of_two_plus_2_or_4() {
     codes.extend((0..40).map(|_| random_code(&mut rng)));
     let mut seen = 0;
     for code in codes {
-        let q = MisereQuotient::compute(
+        let q = compute_bounded(
             &Rules::parse(&code).unwrap(),
             Limits {
                 to: 24,
@@ -426,7 +510,7 @@ fn the_construction_is_deterministic() {
     for code in ["0.104", "0.106", "0.64"] {
         let rules = Rules::parse(code).unwrap();
         let run = || {
-            let q = MisereQuotient::compute(
+            let q = compute_bounded(
                 &rules,
                 Limits {
                     to: 40,
@@ -434,7 +518,7 @@ fn the_construction_is_deterministic() {
                 },
             )
             .unwrap();
-            (q.ended(), q.order(), q.pretending().to_vec())
+            (q.ended().clone(), q.order(), q.pretending().to_vec())
         };
         let first = run();
         for _ in 0..3 {
@@ -446,14 +530,151 @@ fn the_construction_is_deterministic() {
 #[test]
 #[ignore]
 fn deep_check() {
-    // CODE=0.77 TOTAL=30 cargo test -p sg-core --lib deep_check -- --ignored
+    // CODE=0.77 TOTAL=30 [CANDIDATES=16] cargo test -p sg-core --lib deep_check -- --ignored
     let code = std::env::var("CODE").unwrap();
     let total: u64 = std::env::var("TOTAL").unwrap().parse().unwrap();
-    let q = check_against_definition(&code, total);
+    let candidates: usize =
+        std::env::var("CANDIDATES").map_or(TEST_CANDIDATES, |c| c.parse().unwrap());
+    let q = check_within(&code, total, MAX_ORDER, candidates);
     eprintln!(
         "{code}: order {} covered 0..={} {:?}",
         q.order(),
         q.computed_to(),
         q.ended()
     );
+}
+
+/// [`MisereQuotient::compute_kept`] from `from`, each heap given up after
+/// `candidates` refuted candidates.
+fn resume_within(
+    rules: &Rules,
+    limits: Limits,
+    from: StoredQuotient,
+    candidates: usize,
+) -> Result<MisereQuotient, MisereError> {
+    MisereQuotient::compute_kept(
+        rules,
+        limits,
+        Some(from),
+        &mut |progress| {
+            if progress.candidates > candidates {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        },
+        &mut |_, _| {},
+    )
+}
+
+#[test]
+fn a_stored_quotient_continues_as_the_run_would_have() {
+    for (code, half, to) in [
+        ("0.77", 20, 60),
+        ("0.35", 5, 9),
+        ("0.07", 22, 28),
+        ("4.7", 9, 18),
+    ] {
+        let rules = Rules::parse(code).unwrap();
+        let limits = |to| Limits {
+            to,
+            max_order: 1024,
+        };
+        let whole = compute_within(&rules, limits(to), 256).unwrap();
+        assert_eq!(whole.computed_to(), to, "{code}");
+        let part = compute_within(&rules, limits(half), 256).unwrap();
+        assert_eq!(part.computed_to(), half, "{code}");
+        let mut kept = Vec::new();
+        let resumed = MisereQuotient::compute_kept(
+            &rules,
+            limits(to),
+            Some(part.stored()),
+            &mut |progress| {
+                if progress.candidates > 256 {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            },
+            &mut |heap, store| kept.push((heap, store().pretending.len())),
+        )
+        .unwrap();
+        assert_eq!(resumed.stored(), whole.stored(), "{code}");
+        assert_eq!(resumed.period(), whole.period(), "{code}");
+        assert_eq!(resumed.ended(), whole.ended(), "{code}");
+        // A heap kept after each heap proven past the stored ones.
+        let heaps: Vec<u64> = kept.iter().map(|&(h, _)| h).collect();
+        let expected: Vec<u64> = (half + 1..=whole.computed_to()).collect();
+        assert_eq!(heaps, expected, "{code}");
+        assert!(kept.iter().all(|&(h, len)| len as u64 == h + 1), "{code}");
+    }
+}
+
+#[test]
+fn a_stored_quotient_that_is_not_the_quotient_is_refused() {
+    let rules = Rules::parse("0.77").unwrap();
+    let limits = Limits {
+        to: 12,
+        max_order: 1024,
+    };
+    let good = compute_bounded(&rules, limits).unwrap().stored();
+    assert!(resume_within(&rules, limits, good.clone(), TEST_CANDIDATES).is_ok());
+    let n = good.order;
+    let mut bad: Vec<(String, StoredQuotient)> = Vec::new();
+    // Each element's P-membership flipped.
+    for x in 0..n {
+        let mut s = good.clone();
+        s.p_portion[x] = !s.p_portion[x];
+        bad.push((format!("P flipped at {x}"), s));
+    }
+    // Each heap with a move given each other element.
+    for h in 1..good.pretending.len() {
+        for x in 0..n as Element {
+            if x != good.pretending[h] {
+                let mut s = good.clone();
+                s.pretending[h] = x;
+                bad.push((format!("heap {h} as {x}"), s));
+            }
+        }
+    }
+    // Each product changed (both orders, so still commutative).
+    for x in 1..n {
+        for y in x..n {
+            let mut s = good.clone();
+            let z = ((usize::from(s.table[x * n + y]) + 1) % n) as Element;
+            s.table[x * n + y] = z;
+            s.table[y * n + x] = z;
+            bad.push((format!("{x} {y} changed"), s));
+        }
+    }
+    // Sizes and bounds.
+    let mut s = good.clone();
+    s.table.pop();
+    bad.push(("a short table".into(), s));
+    let mut s = good.clone();
+    s.pretending[3] = n as Element;
+    bad.push(("an element beyond the order".into(), s));
+    let mut s = good.clone();
+    s.pretending.clear();
+    bad.push(("no heap".into(), s));
+    // A duplicated element: the table of a larger monoid that is not
+    // reduced (element n behaves as element 1).
+    let mut s = good.clone();
+    let m = n + 1;
+    let fold = |x: usize| if x == n { 1 } else { x };
+    s.table = (0..m * m)
+        .map(|i| good.table[fold(i / m) * n + fold(i % m)])
+        .collect();
+    s.order = m;
+    s.p_portion.push(good.p_portion[1]);
+    let heap_of_1 = s.pretending.iter().position(|&x| x == 1).unwrap();
+    s.pretending.push(n as Element);
+    s.pretending[heap_of_1] = 1;
+    bad.push(("not reduced".into(), s));
+    for (what, stored) in bad {
+        match resume_within(&rules, limits, stored, TEST_CANDIDATES) {
+            Err(MisereError::Stored { why, .. }) => assert!(!why.is_empty(), "{what}"),
+            other => panic!("{what}: accepted or refused for another reason: {other:?}"),
+        }
+    }
 }

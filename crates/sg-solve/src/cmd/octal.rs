@@ -43,8 +43,11 @@ pub(crate) const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
     grundy octal 0.75 --misere\n  grundy octal 0.77 --misere --heaps 4 7 9 --hint\n\n\
     Misère play (--misere; the player who makes the last move loses): the misère quotient \
     of Plambeck and Siegel is computed heap by heap, each step proven, until its pretending \
-    function is certified periodic (then it holds for every heap) or heap N; a quotient that \
-    outgrows --max-order elements stops there, exact for the heaps before.\n\n\
+    function is certified periodic (then it holds for every heap) or heap N. It stops \
+    sooner, exact for the heaps before and saying why, when the quotient would outgrow \
+    --max-order elements (the order it needs is named), when --max-seconds pass, or when a \
+    candidate for a heap is refuted and shows nothing to learn from (the least failing sum \
+    is named).\n\n\
     A long run stopped by Ctrl-C, SIGTERM or SIGHUP prints what it has proven: the \
     summary (or --json) of the heaps computed, or the misère quotient of the heaps proven, \
     with a `stopped` line saying so (exit status 0); --values prints the values computed \
@@ -53,7 +56,10 @@ pub(crate) const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
     written to FILE every --checkpoint-every (10 minutes by default), each time replacing \
     FILE whole, and once more when the run is stopped by a signal (exit status 128 + the \
     signal's number). Continue a stopped or killed run with --resume FILE --out FILE and \
-    the same --to: it ends with the file an uninterrupted run writes.\n\n\
+    the same --to: it ends with the file an uninterrupted run writes. With --misere, --out \
+    FILE stores the quotient of the heaps proven (at the end, and every \
+    --checkpoint-every), and --misere --resume FILE proves the stored quotient from the \
+    rules before extending it.\n\n\
     The engine uses the AVX-512 or AVX2 kernels the CPU has; for benchmarking, the \
     environment variable GRUNDY_OCTAL_SIMD=avx2 (no AVX-512 kernel) or portable (neither) \
     shows what a CPU without them gets.")]
@@ -95,9 +101,10 @@ pub(crate) struct Args {
     #[arg(long, requires = "heaps")]
     hint: bool,
     /// Write the values computed to this table file (.sgt, kind "octal
-    /// sequence"): a new file, or a regular file that can be written
-    /// (checked before the run; never a link, device or FIFO), replaced
-    /// whole through a temporary file and a rename.
+    /// sequence"; with --misere the quotient, kind "misère quotient"): a
+    /// new file, or a regular file that can be written (checked before the
+    /// run; never a link, device or FIFO), replaced whole through a
+    /// temporary file and a rename.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// With --out, write the values computed so far to FILE this often
@@ -109,7 +116,8 @@ pub(crate) struct Args {
     /// Continue the run stored in this table file (made by --out, or a
     /// checkpoint of it): every value is checked (each heap's from the
     /// stored values below it, on every thread), then the run is extended
-    /// to N.
+    /// to N. With --misere, a stored quotient: proven the quotient of the
+    /// game's heaps from the rules, then extended.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     /// With --resume: skip the check of the stored values, for a file you
@@ -141,6 +149,10 @@ pub(crate) struct Args {
     /// the quotient is then exact up to the last heap before the limit.
     #[arg(long, value_name = "M", value_parser = number::<usize>(1, MAX_ORDER as u64))]
     max_order: Option<usize>,
+    /// With --misere: stop after S seconds and print the quotient of the
+    /// heaps proven by then, `stopped` saying so (exit status 0).
+    #[arg(long, value_name = "S", value_parser = number::<u64>(1, 1 << 32))]
+    max_seconds: Option<u64>,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
@@ -155,7 +167,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         },
         (None, None) => None,
     };
-    if args.misere || args.max_order.is_some() {
+    if args.misere || args.max_order.is_some() || args.max_seconds.is_some() {
         return misere(&args, rules);
     }
     // The kernels' override (for benchmarking), checked before the run.
@@ -265,15 +277,18 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 /// (one line each), then answers through the misère quotient.
 fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode> {
     if !args.misere {
-        return Ok(bad_input(
-            "--max-order bounds the misère quotient: it needs --misere",
-        ));
+        return Ok(bad_input(if args.max_order.is_some() {
+            "--max-order bounds the misère quotient: it needs --misere"
+        } else {
+            "--max-seconds bounds the misère construction: it needs --misere"
+        }));
     }
     let refused = [
         (args.values, "--values prints normal-play Grundy values"),
-        (args.out.is_some(), "--out stores normal-play Grundy values"),
-        (args.resume.is_some(), "--resume continues a normal-play run"),
-        (args.trust_resume, "--trust-resume applies to --resume"),
+        (
+            args.trust_resume,
+            "--trust-resume: a stored misère quotient is always checked",
+        ),
         (args.online, "--online skips the normal-play catalogue"),
         (args.tables.is_some(), "--tables reads normal-play Grundy values"),
         (args.threads.is_some(), "--threads: the misère construction runs on one thread"),
@@ -281,7 +296,29 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
     if let Some((_, why)) = refused.iter().find(|(given, _)| *given) {
         return Ok(bad_input(format!("{why}; it cannot be used with --misere")));
     }
-    let rules = rules.expect("clap requires a game without --resume");
+    // Before the run, which may be long.
+    let out = args.out.as_deref().map(destination).transpose()?;
+    let resume = match args.resume.as_deref() {
+        Some(path) => match stored_quotient(path, rules.as_ref())? {
+            Ok((_, stored)) if stored.order > args.max_order.unwrap_or(DEFAULT_MAX_ORDER) => {
+                return Ok(bad_input(format!(
+                    "--resume {}: the stored quotient has {} elements, more than the order \
+                     limit {} (raise --max-order, at most {MAX_ORDER})",
+                    sg_text::shown_path(path),
+                    stored.order,
+                    args.max_order.unwrap_or(DEFAULT_MAX_ORDER)
+                )));
+            }
+            Ok((rules, stored)) => Some((path, rules, stored)),
+            Err(message) => return Ok(bad_input(message)),
+        },
+        None => None,
+    };
+    let rules = match (&resume, rules) {
+        (Some((_, rules, _)), _) => rules.clone(),
+        (None, Some(rules)) => rules,
+        (None, None) => unreachable!("clap requires a game without --resume"),
+    };
     // With --heaps, the quotient the same options' summary prints (to
     // --to when given, so that an element is named as there), else to the
     // largest heap, which is all a sum needs.
@@ -291,14 +328,50 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
     };
     super::octal_misere::run(
         &rules,
-        &super::octal_misere::Question {
+        super::octal_misere::Question {
             to,
             max_order: args.max_order.unwrap_or(DEFAULT_MAX_ORDER),
+            max_seconds: args.max_seconds,
             heaps: args.heaps.as_deref(),
             hint: args.hint,
             json: args.json,
+            out: out.as_ref(),
+            checkpoint_every: args.checkpoint_every,
+            resume: resume.map(|(path, _, stored)| (path, stored)),
         },
     )
+}
+
+/// The misère quotient stored in `path` (`--misere --resume`), its form
+/// read (its content is checked by the run), with its game; a message if
+/// the file is not such a table or holds another game than `rules`.
+fn stored_quotient(
+    path: &std::path::Path,
+    rules: Option<&sg_core::octal::Rules>,
+) -> Result<Result<(sg_core::octal::Rules, sg_core::misere::StoredQuotient), String>> {
+    let shown = sg_text::shown_path(path);
+    let file = match sg_tables::read_file(path) {
+        Ok(file) => file,
+        Err(sg_tables::TableError::Io { error, .. }) if super::shared::wrong_path(&error) => {
+            return Ok(Err(format!("--resume {shown}: {error}")));
+        }
+        Err(e @ sg_tables::TableError::Io { .. }) => return Err(e.into()),
+        Err(e) => return Ok(Err(format!("--resume {shown}: {e}"))),
+    };
+    let stored = match file.table().misere_quotient() {
+        Ok(stored) => stored,
+        Err(e) => return Ok(Err(format!("--resume {shown}: {e}"))),
+    };
+    if let Some(rules) = rules
+        && rules != stored.rules()
+    {
+        return Ok(Err(format!(
+            "--resume {shown}: the file holds the game {}, not {rules}",
+            stored.rules()
+        )));
+    }
+    let rules = stored.rules().clone();
+    Ok(Ok((rules, stored.into_stored())))
 }
 
 /// The largest heap to compute: `--to` (default 2^25), or with `--heaps`

@@ -5,15 +5,20 @@
 
 use super::octal::CANNOT_WRITE;
 use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
-use sg_core::misere::{Ended, Limit, Limits, MisereError, MisereQuotient};
+use sg_core::misere::{Ended, Limit, Limits, MAX_ORDER, MisereError, MisereQuotient};
+use sg_core::misere::{Progress, StoredQuotient};
 use sg_core::octal::Rules;
 use sg_solve::answer::write_json_line;
 use sg_solve::octal_answers::say_move;
+use sg_tables::safe_write::Destination;
 use sg_tables::safe_write::StopSignals;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 /// At most this many heaps' elements on the `pretending` line of the
 /// summary (`--json` lists them all).
@@ -26,6 +31,37 @@ const P_SHOWN: usize = 16;
 /// its options: beyond, only a certified period answers in practice).
 const FAR: u64 = 1 << 20;
 
+/// How long a run lasts before its progress line is drawn.
+const QUIET: Duration = Duration::from_secs(1);
+
+/// What `--out` files are made by.
+const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
+
+/// The progress line of a run on a terminal: the heaps proven, the order
+/// and P-portion there, and the search for the next heap.
+fn progress_line(code: &str, p: &Progress) -> String {
+    let mut line = format!(
+        "misère quotient of {code}: heaps 0..={} proven, order {}, |P| {}",
+        p.proven_to, p.order, p.p_portion
+    );
+    if p.candidates > 0 {
+        line.push_str(&format!(
+            "; heap {}: {} candidates refuted, the last of {} elements",
+            p.proven_to + 1,
+            p.candidates,
+            p.candidate_order
+        ));
+    }
+    line
+}
+
+/// Stores the quotient into `out` (`--out`: the old file or the complete
+/// new one whatever happens).
+fn write_quotient(out: &Destination, code: &str, stored: &StoredQuotient) -> Result<()> {
+    let bytes = sg_tables::misere::encode_misere_quotient(code, GENERATOR, stored)?;
+    out.write(|file| file.write_all(&bytes).map_err(anyhow::Error::from))
+}
+
 /// The longest presentation printed whole on its line.
 const PRESENTATION_SHOWN: usize = 400;
 
@@ -35,36 +71,131 @@ pub(crate) struct Question<'a> {
     pub(crate) to: u64,
     /// `--max-order`.
     pub(crate) max_order: usize,
+    /// `--max-seconds`.
+    pub(crate) max_seconds: Option<u64>,
     /// `--heaps`.
     pub(crate) heaps: Option<&'a [u64]>,
     /// `--hint`.
     pub(crate) hint: bool,
     /// `--json`.
     pub(crate) json: bool,
+    /// `--out`, checked: where the quotient is stored.
+    pub(crate) out: Option<&'a Destination>,
+    /// `--checkpoint-every`.
+    pub(crate) checkpoint_every: Duration,
+    /// `--resume`: the file, and the quotient it stores (its form read,
+    /// its content checked by the run).
+    pub(crate) resume: Option<(&'a Path, StoredQuotient)>,
 }
 
 /// Answers `question` for `rules` on standard output: exit status 2 with
 /// one line when a heap is beyond the heaps the quotient covers.
-pub(crate) fn run(rules: &Rules, question: &Question<'_>) -> Result<ExitCode> {
+pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
     // A signal stops the construction between two steps: what is proven
     // by then is printed, `stopped` saying so.
+    // So does the time bound.
     let stop = StopSignals::catch();
-    let quotient = MisereQuotient::compute_watched(
+    let started = Instant::now();
+    let deadline = question.max_seconds.map(Duration::from_secs);
+    let mut timed_out = false;
+    let code = rules.to_string();
+    let log = !std::io::stderr().is_terminal();
+    let mut written = Instant::now();
+    let (resume_path, from) = match question.resume {
+        Some((path, stored)) => (Some(path), Some(stored)),
+        None => (None, None),
+    };
+    let bar = (!log).then(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()));
+    if let Some(bar) = &bar {
+        bar.set_style(
+            ProgressStyle::with_template("[{elapsed_precise}] {msg}")
+                .expect("the template is valid"),
+        );
+    }
+    let computed = MisereQuotient::compute_kept(
         rules,
         Limits {
             to: question.to,
             max_order: question.max_order,
         },
-        &mut |_| match stop.caught() {
-            Some(_) => ControlFlow::Break(()),
-            None => ControlFlow::Continue(()),
+        from,
+        &mut |progress| {
+            if let Some(bar) = bar.as_ref().filter(|_| started.elapsed() >= QUIET) {
+                bar.set_message(progress_line(&code, progress));
+                bar.tick();
+            }
+            if stop.caught().is_some() {
+                return ControlFlow::Break(());
+            }
+            if deadline.is_some_and(|d| started.elapsed() >= d) {
+                timed_out = true;
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
         },
-    )?;
-    let signal = stop
-        .caught()
-        .filter(|_| quotient.ended().stopped_why() == Some(Limit::Interrupted));
+        &mut |heap, stored| {
+            let Some(out) = question.out else {
+                return;
+            };
+            if written.elapsed() < question.checkpoint_every {
+                return;
+            }
+            let elapsed = Duration::from_secs(started.elapsed().as_secs());
+            let stored = stored();
+            match write_quotient(out, &code, &stored) {
+                // Never a panic (`2>/dev/full`): the run goes on.
+                Ok(()) if log => super::shared::print_error(format_args!(
+                    "checkpoint: the quotient of heaps 0..={heap} (order {}) written to {} after {}",
+                    stored.order,
+                    sg_text::shown_path(out.path()),
+                    humantime::format_duration(elapsed),
+                )),
+                Ok(()) => {}
+                Err(e) => super::shared::print_error(format_args!(
+                    "warning: checkpoint not written (the run goes on): {e:#}"
+                )),
+            }
+            written = Instant::now();
+        },
+    );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let quotient = match (computed, resume_path) {
+        (Ok(quotient), _) => quotient,
+        (Err(MisereError::CheckStopped), Some(path)) => {
+            let signal = stop.caught();
+            super::shared::print_error(format_args!(
+                "error: --resume {}: the check of the stored quotient was stopped{}",
+                sg_text::shown_path(path),
+                match signal {
+                    Some(signal) => format!(" by {}", super::shared::signal_name(signal)),
+                    None => " by the time bound (--max-seconds)".to_owned(),
+                }
+            ));
+            return Ok(match signal {
+                Some(signal) => ExitCode::from(128u8.saturating_add(signal as u8)),
+                None => ExitCode::from(1),
+            });
+        }
+        (Err(e @ MisereError::Stored { .. }), Some(path)) => {
+            return Ok(super::octal_run::bad_input(format!(
+                "--resume {}: {e}",
+                sg_text::shown_path(path)
+            )));
+        }
+        (Err(e), _) => return Err(e.into()),
+    };
+    if let Some(out) = question.out {
+        write_quotient(out, &code, &quotient.stored())?;
+    }
+    let interrupted = quotient.ended().stopped_why() == Some(&Limit::Interrupted);
+    let signal = stop.caught().filter(|_| interrupted);
     drop(stop);
-    let said = Said { signal };
+    let said = Said {
+        signal,
+        max_seconds: question.max_seconds.filter(|_| interrupted && timed_out),
+    };
     let text = match question.heaps {
         Some(heaps) => match answer_heaps(&quotient, heaps, question.hint, question.json, said) {
             Ok(text) => text,
@@ -96,6 +227,8 @@ pub(crate) fn run(rules: &Rules, question: &Question<'_>) -> Result<ExitCode> {
 struct Said {
     /// The signal that stopped it, if one did.
     signal: Option<i32>,
+    /// The time bound, if it stopped it.
+    max_seconds: Option<u64>,
 }
 
 impl Said {
@@ -103,15 +236,29 @@ impl Said {
     /// or the signal's.
     fn reason(self, quotient: &MisereQuotient) -> Option<String> {
         let ended = quotient.ended();
-        match (ended, self.signal) {
+        match (ended, self.signal, self.max_seconds) {
             (
                 Ended::Stopped {
                     why: Limit::Interrupted,
                     ..
                 },
                 Some(signal),
+                _,
             ) => Some(format!("stopped by {}", super::shared::signal_name(signal))),
-            _ => ended.reason(quotient.max_order()),
+            (
+                Ended::Stopped {
+                    why: Limit::Interrupted,
+                    ..
+                },
+                None,
+                Some(seconds),
+            ) => Some(format!(
+                "stopped by the time bound (--max-seconds {seconds}); the quotient of heaps \
+                 0..={} has {} elements",
+                quotient.computed_to(),
+                quotient.order()
+            )),
+            _ => ended.reason(quotient.max_order(), quotient.order(), "--max-order"),
         }
     }
 }
@@ -182,8 +329,13 @@ fn not_covered(quotient: &MisereQuotient, heap: u64, stopped: Said) -> String {
         Ended::Stopped { why, .. } => {
             let reason = stopped.reason(quotient).expect("stopped");
             let remedy = match why {
-                Limit::Order => "; raise --max-order (at most 4096)",
-                Limit::Work | Limit::Refuted | Limit::Interrupted => "",
+                Limit::Order { .. } if quotient.max_order() < MAX_ORDER => {
+                    "; raise --max-order (at most 4096)"
+                }
+                Limit::Interrupted if stopped.max_seconds.is_some() => "; raise --max-seconds",
+                Limit::Order { .. } | Limit::Work | Limit::Refuted { .. } | Limit::Interrupted => {
+                    ""
+                }
             };
             format!(
                 "heap {heap} is beyond the heaps the misère quotient of {code} covers \

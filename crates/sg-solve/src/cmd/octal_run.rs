@@ -351,7 +351,18 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
     };
     let stored = match file.table().octal_sequence() {
         Ok(stored) => stored,
-        Err(e) => return Ok(Err(format!("--resume {}: {e}", sg_text::shown_path(path)))),
+        Err(e) => {
+            let misere = file.table().kind() == sg_tables::format::TableKind::MisereQuotient;
+            return Ok(Err(format!(
+                "--resume {}: {e}{}",
+                sg_text::shown_path(path),
+                if misere {
+                    " (continue it with --misere)"
+                } else {
+                    ""
+                }
+            )));
+        }
     };
     if let Some(rules) = &rules
         && rules != stored.rules()

@@ -21,6 +21,7 @@ mod knight_cli;
 mod memory;
 mod messages;
 mod misere;
+mod misere_checkpoint;
 mod misere_cli;
 mod node_kayles_chomp_cli;
 mod octal_checkpoint;

@@ -134,6 +134,73 @@ fn a_stopped_misere_quotient_prints_the_heaps_proven() {
     assert!(err.contains("stopped by SIGHUP (signal 1)"), "{err}");
 }
 
+/// `--max-seconds` ends a misère run as a signal does: exit status 0, the
+/// summary of the heaps proven (that of a run to the last of them), the
+/// `stopped` line naming the time bound and not `--max-order`, as text
+/// and as JSON; a sum beyond them is refused (exit status 2) with the
+/// remedy that applies.
+#[test]
+fn a_misere_run_bounded_in_time_prints_the_heaps_proven() {
+    let out = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["octal", "0.26", "--misere", "--max-seconds", "1"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("stopped ")).unwrap();
+    let proven = line
+        .split_once("the quotient of heaps 0..=")
+        .and_then(|(_, rest)| rest.split_once(' '))
+        .map(|(heap, _)| heap.to_owned())
+        .unwrap_or_else(|| panic!("{text}"));
+    let (heap, rest) = stopped_line(
+        &text,
+        &format!(
+            "stopped by the time bound (--max-seconds 1); the quotient of heaps 0..={proven} \
+             has {} elements",
+            text.lines()
+                .find_map(|l| l.strip_prefix("order"))
+                .unwrap()
+                .trim()
+        ),
+    );
+    assert!(heap > 10, "{text}");
+    assert_eq!(heap - 1, proven.parse::<u64>().unwrap());
+    assert!(!text.contains("--max-order"), "{text}");
+    assert_eq!(rest, whole(&["octal", "0.26", "--misere", "--to", &proven]));
+
+    let out = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["octal", "0.26", "--misere", "--max-seconds", "1", "--json"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reason = got["stopped"]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("stopped by the time bound (--max-seconds 1)"),
+        "{reason}"
+    );
+
+    let (_, err) = crate::common::fails(
+        &[
+            "octal",
+            "0.26",
+            "--misere",
+            "--max-seconds",
+            "1",
+            "--heaps",
+            "3",
+            "2000",
+        ],
+        "",
+    );
+    assert!(err.contains("heap 2000 is beyond the heaps"), "{err}");
+    assert!(err.contains("raise --max-seconds"), "{err}");
+    assert!(!err.contains("--max-order"), "{err}");
+}
+
 /// A normal-play run without `--out` stopped by a signal prints the
 /// summary of the heaps computed (exit status 0), the same as a run to
 /// the last of them; `--values` prints the values computed and exits
