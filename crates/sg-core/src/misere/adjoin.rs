@@ -41,7 +41,7 @@ use super::failure::{self, Split};
 use super::monoid::{Element, IDENTITY};
 use super::presentation::Presentation;
 use super::refine;
-use super::rewrite::System;
+use super::rewrite::{Incomplete, System};
 use super::verify::{self, Unproven};
 use super::{Ended, Limit};
 
@@ -199,7 +199,10 @@ impl Presentations {
             if poll() {
                 return Err(Limit::Interrupted);
             }
-            System::complete(&p.equations().0, MAX_RULES).map_err(|_| Limit::Work)
+            System::complete(&p.equations().0, MAX_RULES, &mut || poll()).map_err(|e| match e {
+                Incomplete::TooManyRules => Limit::Work,
+                Incomplete::Stopped => Limit::Interrupted,
+            })
         };
         let mut dropped: Vec<usize> = Vec::new();
         let mut passes = 0;

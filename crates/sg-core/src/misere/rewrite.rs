@@ -80,9 +80,14 @@ pub(crate) struct System {
     rules: Vec<Rule>,
 }
 
-/// The completion needed more rules than allowed.
+/// Why a completion was not finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TooManyRules;
+pub(crate) enum Incomplete {
+    /// It needed more rules than allowed.
+    TooManyRules,
+    /// The caller's `stop` asked for it to stop.
+    Stopped,
+}
 
 /// Whether `a` divides `b` (every exponent at most `b`'s).
 fn divides(a: &[u32], b: &[u32]) -> bool {
@@ -139,7 +144,8 @@ impl System {
     pub(crate) fn complete(
         equations: &[(Vec<u32>, Vec<u32>)],
         max_rules: usize,
-    ) -> Result<System, TooManyRules> {
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<System, Incomplete> {
         use std::cmp::Reverse;
         use std::collections::{BinaryHeap, HashSet};
         let count = equations.len();
@@ -153,6 +159,7 @@ impl System {
             .collect();
         let mut pairs: BinaryHeap<Reverse<(u64, usize, usize)>> = BinaryHeap::new();
         let mut pending: HashSet<(usize, usize)> = HashSet::new();
+        let mut steps = 0usize;
         loop {
             // Equations first: each becomes a rule, or vanishes.
             while let Some((mut a, mut b, mut from)) = waiting.pop() {
@@ -193,8 +200,12 @@ impl System {
                 }));
                 live += 1;
                 if live > max_rules {
-                    return Err(TooManyRules);
+                    return Err(Incomplete::TooManyRules);
                 }
+            }
+            steps += 1;
+            if steps.is_multiple_of(256) && stop() {
+                return Err(Incomplete::Stopped);
             }
             // Then the least critical pair still standing.
             let Some(Reverse((_, i, j))) = pairs.pop() else {
@@ -334,10 +345,14 @@ mod tests {
     #[test]
     fn cyclic_groups_and_their_products() {
         // <a | a^3 = 1>: 3 elements; <a, b | a^2 = 1, b^2 = 1>: 4.
-        let s = System::complete(&[(vec![3], vec![0])], 100).unwrap();
+        let s = System::complete(&[(vec![3], vec![0])], 100, &mut || false).unwrap();
         assert_eq!(count_classes(&s, 1, 7), 3);
-        let s =
-            System::complete(&[(vec![2, 0], vec![0, 0]), (vec![0, 2], vec![0, 0])], 100).unwrap();
+        let s = System::complete(
+            &[(vec![2, 0], vec![0, 0]), (vec![0, 2], vec![0, 0])],
+            100,
+            &mut || false,
+        )
+        .unwrap();
         assert_eq!(count_classes(&s, 2, 5), 4);
         // a^2 = b^2 = 1 and a = b: 2 elements.
         let s = System::complete(
@@ -347,6 +362,7 @@ mod tests {
                 (vec![1, 0], vec![0, 1]),
             ],
             100,
+            &mut || false,
         )
         .unwrap();
         assert_eq!(count_classes(&s, 2, 5), 2);
@@ -374,7 +390,7 @@ mod tests {
                 let b: Vec<u32> = (0..symbols).map(|_| rng.below(3) as u32).collect();
                 eqs.push((a, b));
             }
-            let s = System::complete(&eqs, 10_000).unwrap();
+            let s = System::complete(&eqs, 10_000, &mut || false).unwrap();
             for _ in 0..20 {
                 let x: Vec<u32> = (0..symbols).map(|_| rng.below(4) as u32).collect();
                 let y: Vec<u32> = (0..symbols).map(|_| rng.below(4) as u32).collect();
@@ -387,7 +403,7 @@ mod tests {
                 }
                 let named: Vec<(Vec<u32>, Vec<u32>)> =
                     from.iter().map(|i| eqs[i].clone()).collect();
-                let t = System::complete(&named, 10_000).unwrap();
+                let t = System::complete(&named, 10_000, &mut || false).unwrap();
                 let (mut tx, mut ty) = (x.clone(), y.clone());
                 t.reduce(&mut tx);
                 t.reduce(&mut ty);
@@ -422,7 +438,7 @@ mod tests {
                 let b: Vec<u32> = (0..symbols).map(|_| rng.below(3) as u32).collect();
                 eqs.push((a, b));
             }
-            let s = System::complete(&eqs, 10_000).unwrap();
+            let s = System::complete(&eqs, 10_000, &mut || false).unwrap();
             assert!(s.len() <= 10_000);
             assert!(s.is_confluent(), "{eqs:?}");
             // Union-find over the box of exponents below `big`.
