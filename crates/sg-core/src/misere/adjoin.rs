@@ -42,7 +42,7 @@ use super::monoid::{Element, IDENTITY};
 use super::presentation::Presentation;
 use super::refine;
 use super::rewrite::{Incomplete, System};
-use super::verify::{self, Unproven};
+use super::verify::Unproven;
 use super::{Ended, Limit};
 
 /// The most elements a base may have: each takes about 200 bytes with its
@@ -380,15 +380,8 @@ pub(crate) fn adjoin(
             .map(|h| extension.map[base.heap_element(h) as usize])
             .collect();
         images.push(extension.image);
-        let candidate = c.with_quotient(extension.monoid, images);
-        let required = candidate.heap_type[n as usize] as usize;
-        match verify::prove(
-            &candidate.monoid,
-            &candidate.partners,
-            &candidate.types,
-            Some(required),
-            &mut || poll(None),
-        ) {
+        let (candidate, proof) = c.candidate(extension.monoid, images, &mut || poll(None));
+        match proof {
             Ok(()) => {
                 if candidate.monoid.order() > c.max_order {
                     return Err(stopped(Limit::Order {

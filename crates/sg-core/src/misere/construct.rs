@@ -12,7 +12,7 @@ use super::adjoin::{self, Search};
 use super::bits::Bits;
 use super::monoid::{Element, IDENTITY, Monoid};
 use super::reps::{LeastReps, Letter};
-use super::verify::HeapType;
+use super::verify::{self, HeapType};
 use super::{Ended, Generator};
 use crate::octal::{Moves, Period, PeriodTracker, Rules};
 
@@ -114,6 +114,29 @@ impl Construction {
         let mut c = self.clone();
         c.rebuild(monoid, images, heap_options);
         c
+    }
+
+    /// The candidate quotient of heaps `0..=n` given by `monoid` and the
+    /// heaps' images (`images[n]` the new heap's), and its proof for the
+    /// sums that hold heap `n`'s type (those without were proven before);
+    /// `stop` as in [`verify::prove`].
+    pub(crate) fn candidate(
+        &self,
+        monoid: Monoid,
+        images: Vec<Element>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> (Construction, Result<(), verify::Unproven>) {
+        let n = images.len() - 1;
+        let candidate = self.with_quotient(monoid, images);
+        let required = candidate.heap_type[n] as usize;
+        let proof = verify::prove(
+            &candidate.monoid,
+            &candidate.partners,
+            &candidate.types,
+            Some(required),
+            stop,
+        );
+        (candidate, proof)
     }
 
     /// An element the heap with these escapes behaves like, by the fitting

@@ -51,7 +51,7 @@ use super::bits::Bits;
 use super::construct::{Construction, option_images};
 use super::extend::{self, NoExtension};
 use super::monoid::{Element, IDENTITY, Monoid};
-use super::verify::{self, Unproven};
+use super::verify::Unproven;
 use super::{Ended, Limit};
 use crate::octal::Moves;
 
@@ -511,15 +511,8 @@ fn try_base(
         heap_images: images[..n as usize].to_vec(),
         heap_options: table.heap_options.iter().map(|o| map(o)).collect(),
     };
-    let candidate = c.with_quotient(extension.monoid, images);
-    let required = candidate.heap_type[n as usize] as usize;
-    match verify::prove(
-        &candidate.monoid,
-        &candidate.partners,
-        &candidate.types,
-        Some(required),
-        &mut || poll(None),
-    ) {
+    let (candidate, proof) = c.candidate(extension.monoid, images, &mut || poll(None));
+    match proof {
         Ok(()) if candidate.monoid.order() > c.max_order => ended(Limit::Order {
             needed: candidate.monoid.order(),
         }),
