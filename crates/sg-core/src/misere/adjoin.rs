@@ -302,9 +302,9 @@ pub(crate) fn adjoin(
     let mut search = Search::default();
     match refine::adjoin(c, n, &mut search, poll) {
         Ok(proven) => return Ok(proven),
-        Err(ended) if ended.stopped_why() == Some(&Limit::Interrupted) => return Err(ended),
+        Err(refine::Refined::Final(ended)) => return Err(ended),
         // The refined bases gave up: learn.
-        Err(_) => {}
+        Err(refine::Refined::GaveUp) => {}
     }
     let quotient = &c.monoid;
     let generators: Vec<Element> = c.generators.iter().map(|g| g.element).collect();

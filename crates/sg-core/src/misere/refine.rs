@@ -327,6 +327,9 @@ enum Attempt {
     Proven(Box<Construction>),
     /// Not built or not proven for a limit (the order, the work).
     Limit(Ended),
+    /// The quotient itself needs more elements than the order limit, or
+    /// the caller stopped the search: no other base is tried.
+    Final(Ended),
     /// Refuted: its rows over the base, the types of a sum it fails on,
     /// the type of each heap, and its classes of the smaller heaps (a base).
     Refuted {
@@ -343,14 +346,13 @@ enum Attempt {
 /// the most recent types (one more each time), by the counts of the heaps
 /// of the types of the sums the candidates failed on, and by the options'
 /// classes in the last candidate on its line. The proven quotient, or what
-/// ended the tries (a [`Limit::Interrupted`] is the caller's `poll`; any
-/// other end leaves the heap to `adjoin`'s learned bases).
+/// ended the tries ([`Refined`]).
 pub(crate) fn adjoin(
     c: &Construction,
     n: u64,
     search: &mut Search,
     poll: &mut dyn FnMut(Option<&Search>) -> bool,
-) -> Result<Construction, Ended> {
+) -> Result<Construction, Refined> {
     let first = TableBase {
         monoid: c.monoid.clone(),
         heap_images: c.pretending.clone(),
@@ -368,26 +370,21 @@ pub(crate) fn adjoin(
     let mut options_line: Option<TableBase> = None;
     let mut failed: Vec<Counter> = Vec::new();
     let mut base = first.clone();
-    let mut last_limit = Ended::Stopped {
-        heap: n,
-        why: Limit::Work,
-    };
     for attempt in 0..MAX_REFINEMENTS {
         if poll(None) {
-            return Err(Ended::Stopped {
+            return Err(Refined::Final(Ended::Stopped {
                 heap: n,
                 why: Limit::Interrupted,
-            });
+            }));
         }
         let (rows, smaller) = match try_base(c, n, &base, search, poll) {
             Attempt::Proven(candidate) => return Ok(*candidate),
+            Attempt::Final(ended) => return Err(Refined::Final(ended)),
             Attempt::Limit(ended) if ended.stopped_why() == Some(&Limit::Interrupted) => {
-                return Err(ended);
+                return Err(Refined::Final(ended));
             }
-            Attempt::Limit(ended) => {
-                last_limit = ended;
-                (None, None)
-            }
+            // A limit on this base: the next kind of base may fit.
+            Attempt::Limit(_) => (None, None),
             Attempt::Refuted {
                 rows,
                 types,
@@ -458,14 +455,24 @@ pub(crate) fn adjoin(
                 .and_then(|b| b.refine_by_options(&c.moves, &mut stop)),
         };
         if asked {
-            return Err(Ended::Stopped {
+            return Err(Refined::Final(Ended::Stopped {
                 heap: n,
                 why: Limit::Interrupted,
-            });
+            }));
         }
         base = next.unwrap_or_else(|| first.clone());
     }
-    Err(last_limit)
+    Err(Refined::GaveUp)
+}
+
+/// Why the refined bases proved no quotient.
+pub(crate) enum Refined {
+    /// For good: the quotient outgrows the order limit, or the caller
+    /// stopped the search.
+    Final(Ended),
+    /// They gave up (refuted, or a working limit): learned bases may do
+    /// better.
+    GaveUp,
 }
 
 /// One candidate for heap `n` on `table`, and its proof.
@@ -513,8 +520,12 @@ fn try_base(
     };
     let (candidate, proof) = c.candidate(extension.monoid, images, &mut || poll(None));
     match proof {
-        Ok(()) if candidate.monoid.order() > c.max_order => ended(Limit::Order {
-            needed: candidate.monoid.order(),
+        // Proven and reduced, so the quotient itself: no base does better.
+        Ok(()) if candidate.monoid.order() > c.max_order => Attempt::Final(Ended::Stopped {
+            heap: n,
+            why: Limit::Order {
+                needed: candidate.monoid.order(),
+            },
         }),
         Ok(()) => Attempt::Proven(Box::new(candidate)),
         Err(Unproven::Stopped) => ended(Limit::Interrupted),
