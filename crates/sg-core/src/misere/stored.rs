@@ -31,7 +31,7 @@ use crate::octal::Rules;
 
 /// A misère quotient of the heaps `0..pretending.len()` as stored: what
 /// [`super::MisereQuotient::stored`] gives and
-/// [`super::MisereQuotient::resume_watched`] checks and continues.
+/// [`super::MisereQuotient::compute_kept`] checks and continues.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredQuotient {
     /// The number of elements.
