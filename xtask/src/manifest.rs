@@ -83,7 +83,10 @@ pub(crate) fn render_line(e: &Entry<'_>) -> String {
         Game::OctalRuns { games, .. } => ("octal runs", format!("{games} games of a sweep")),
         Game::MisereQuotient { code, order, heaps } => (
             "misère quotient",
-            format!("{code}, heaps 0..{heaps}, order {order}"),
+            format!(
+                "{code}, heaps 0..={}, order {order}",
+                heaps.saturating_sub(1)
+            ),
         ),
         Game::CramEndgame {
             max_cells,

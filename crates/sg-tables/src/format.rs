@@ -330,7 +330,8 @@ impl fmt::Display for Game {
             }
             Self::MisereQuotient { code, order, heaps } => write!(
                 f,
-                "misère quotient of take-and-break game {code}, heaps 0..{heaps}, order {order}"
+                "misère quotient of take-and-break game {code}, heaps 0..={}, order {order}",
+                heaps.saturating_sub(1)
             ),
         }
     }

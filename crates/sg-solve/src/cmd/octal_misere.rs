@@ -186,10 +186,30 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
         }
         (Err(e), _) => return Err(e.into()),
     };
+    let interrupted = quotient.ended().stopped_why() == Some(&Limit::Interrupted);
     if let Some(out) = question.out {
         write_quotient(out, &code, &quotient.stored())?;
+        // Stopped: where it went, and how to continue.
+        if interrupted {
+            let (word, note) = match sg_text::shell_word(out.path()) {
+                Some(word) => (word, ""),
+                None => ("FILE".to_owned(), " (FILE being the file written)"),
+            };
+            super::shared::print_error(format_args!(
+                "checkpoint: the quotient of heaps 0..={} (order {}) written to {}; continue \
+                 with grundy octal --misere --resume {word} --out {word} --to {}{}{note}",
+                quotient.computed_to(),
+                quotient.order(),
+                sg_text::shown_path(out.path()),
+                question.to,
+                if question.max_order == sg_core::misere::DEFAULT_MAX_ORDER {
+                    String::new()
+                } else {
+                    format!(" --max-order {}", question.max_order)
+                },
+            ));
+        }
     }
-    let interrupted = quotient.ended().stopped_why() == Some(&Limit::Interrupted);
     let signal = stop.caught().filter(|_| interrupted);
     drop(stop);
     let said = Said {
@@ -297,13 +317,18 @@ fn answer_heaps(
             "presentation": presentation.to_string(),
             "computed_to": quotient.computed_to(),
         });
-        if let Some(m) = &found {
-            answer["move"] = json!({
-                "heap": m.heap + 1,
-                "size": heaps[m.heap],
-                "take": m.take,
-                "leaves": m.leaves,
-            });
+        match &found {
+            Some(m) => {
+                answer["move"] = json!({
+                    "heap": m.heap + 1,
+                    "size": heaps[m.heap],
+                    "take": m.take,
+                    "leaves": m.leaves,
+                });
+            }
+            // Won with no move at all (the text says `move: none`).
+            None if hint && !lost => answer["move"] = serde_json::Value::Null,
+            None => {}
         }
         let mut line = Vec::new();
         write_json_line(&mut line, &answer);

@@ -82,6 +82,14 @@ fn a_misere_run_stopped_and_resumed_ends_as_an_uninterrupted_one() {
             if got["stopped"].is_null() {
                 break out;
             }
+            // Stopped by the signal: a line says what was written, and how
+            // to continue.
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains("checkpoint: the quotient of heaps 0..=")
+                    && err.contains("--misere --resume"),
+                "{err}"
+            );
         }
         stops += 1;
         // What the stop left: a proven quotient of the first heaps.
