@@ -63,23 +63,29 @@ impl Bits {
 
     /// The elements, in increasing order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(w * 64 + bit)
-            })
-        })
+        set_bits(&self.words)
     }
 
     /// The bytes the set takes.
     pub(crate) fn bytes(&self) -> usize {
         self.words.len() * 8
     }
+}
+
+/// The indices of the bits set in `words` (bit `i` of word `w` is `64 w +
+/// i`), in increasing order.
+pub(crate) fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            Some(w * 64 + bit)
+        })
+    })
 }
 
 #[cfg(test)]

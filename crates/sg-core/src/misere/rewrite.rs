@@ -50,17 +50,7 @@ impl Provenance {
 
     /// The equations, in increasing order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(w * 64 + bit)
-            })
-        })
+        super::bits::set_bits(&self.words)
     }
 }
 
