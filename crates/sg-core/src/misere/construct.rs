@@ -348,7 +348,7 @@ pub(crate) fn minimal_generators(monoid: &Monoid, generators: &[Generator]) -> V
 }
 
 /// The elements that products of `elements` reach (the identity too).
-fn generated(monoid: &Monoid, elements: &[Element]) -> Bits {
+pub(crate) fn generated(monoid: &Monoid, elements: &[Element]) -> Bits {
     let mut reached = Bits::new(monoid.order());
     reached.insert(usize::from(IDENTITY));
     let mut frontier = vec![IDENTITY];

@@ -375,6 +375,14 @@ pub enum MisereError {
         /// What its check found.
         why: String,
     },
+    /// A stored quotient with more elements than the order limit.
+    #[error("the stored quotient has {order} elements, more than the order limit {max_order}")]
+    StoredOrder {
+        /// Its order.
+        order: usize,
+        /// The limit.
+        max_order: usize,
+    },
     /// The check of a stored quotient was stopped by the caller.
     #[error("the check of the stored quotient was stopped")]
     CheckStopped,

@@ -73,7 +73,8 @@ impl MisereQuotient {
     /// proven with that heap and a way to store the quotient so far (for a
     /// caller that checkpoints a long run). Fails for a `max_order` outside
     /// `1..=`[`MAX_ORDER`], a stored quotient that is not the quotient of
-    /// `rules` ([`MisereError::Stored`]) or one whose check `watch` stopped
+    /// `rules` ([`MisereError::Stored`]), one larger than `max_order`
+    /// ([`MisereError::StoredOrder`]) or one whose check `watch` stopped
     /// ([`MisereError::CheckStopped`]).
     pub fn compute_kept(
         rules: &Rules,
@@ -89,6 +90,12 @@ impl MisereQuotient {
         }
         let mut construction = match from {
             None => Construction::new(rules, limits.max_order),
+            Some(stored) if stored.order > limits.max_order => {
+                return Err(MisereError::StoredOrder {
+                    order: stored.order,
+                    max_order: limits.max_order,
+                });
+            }
             Some(stored) => {
                 let order = stored.order;
                 let proven_to = stored.pretending.len().saturating_sub(1) as u64;

@@ -325,8 +325,9 @@ impl<K: Clone + Eq + Hash> Elements<K> {
 enum Attempt {
     /// Proven: the quotient of the heaps up to `n`.
     Proven(Box<Construction>),
-    /// Not built or not proven for a limit (the order, the work).
-    Limit(Ended),
+    /// Not built or not proven for a limit on this base (a candidate's
+    /// order, the proof's states): another base may fit.
+    Limit,
     /// The quotient itself needs more elements than the order limit, or
     /// the caller stopped the search: no other base is tried.
     Final(Ended),
@@ -380,11 +381,8 @@ pub(crate) fn adjoin(
         let (rows, smaller) = match try_base(c, n, &base, search, poll) {
             Attempt::Proven(candidate) => return Ok(*candidate),
             Attempt::Final(ended) => return Err(Refined::Final(ended)),
-            Attempt::Limit(ended) if ended.stopped_why() == Some(&Limit::Interrupted) => {
-                return Err(Refined::Final(ended));
-            }
             // A limit on this base: the next kind of base may fit.
-            Attempt::Limit(_) => (None, None),
+            Attempt::Limit => (None, None),
             Attempt::Refuted {
                 rows,
                 types,
@@ -483,23 +481,26 @@ fn try_base(
     search: &mut Search,
     poll: &mut dyn FnMut(Option<&Search>) -> bool,
 ) -> Attempt {
-    let ended = |why| Attempt::Limit(Ended::Stopped { heap: n, why });
+    let interrupted = Attempt::Final(Ended::Stopped {
+        heap: n,
+        why: Limit::Interrupted,
+    });
     let Some(base) = Base::from_monoid(&table.monoid, &table.heap_images) else {
-        return ended(Limit::Work);
+        return Attempt::Limit;
     };
     let options = extend::option_elements(&base, &c.moves, n);
     let limit = super::candidate_limit(c.max_order);
     let extension = match extend::adjoin(&base, &c.moves, &options, limit, &mut || poll(None)) {
         Ok(extension) => extension,
-        Err(NoExtension::Stopped) => return ended(Limit::Interrupted),
-        Err(NoExtension::Order { needed }) => return ended(Limit::Order { needed }),
+        Err(NoExtension::Stopped) => return interrupted,
+        Err(NoExtension::Order { .. }) => return Attempt::Limit,
     };
     search.candidates += 1;
     search.base = base.len();
     search.candidate = extension.monoid.order();
     search.bytes = base.bytes() + table.monoid.bytes();
     if poll(Some(search)) {
-        return ended(Limit::Interrupted);
+        return interrupted;
     }
     let map = |xs: &[Element]| -> Vec<Element> {
         let mut out: Vec<Element> = xs.iter().map(|&x| extension.map[usize::from(x)]).collect();
@@ -528,8 +529,8 @@ fn try_base(
             },
         }),
         Ok(()) => Attempt::Proven(Box::new(candidate)),
-        Err(Unproven::Stopped) => ended(Limit::Interrupted),
-        Err(Unproven::TooManyStates) => ended(Limit::Work),
+        Err(Unproven::Stopped) => interrupted,
+        Err(Unproven::TooManyStates) => Attempt::Limit,
         Err(Unproven::Wrong(types)) => Attempt::Refuted {
             rows: extension.rows,
             types,

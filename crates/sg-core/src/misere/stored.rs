@@ -23,7 +23,7 @@
 
 use super::MAX_ORDER;
 use super::bits::Bits;
-use super::construct::Construction;
+use super::construct::{Construction, generated};
 use super::monoid::{Element, IDENTITY, Monoid};
 use super::reduce::indistinguishable;
 use super::verify::{self, Unproven};
@@ -66,11 +66,6 @@ pub(crate) fn check(
     if !(1..=MAX_ORDER).contains(&order) {
         return Err(format!("its order {order} is not from 1 to {MAX_ORDER}"));
     }
-    if order > max_order {
-        return Err(format!(
-            "its order {order} is beyond the order limit {max_order}"
-        ));
-    }
     if table.len() != order * order || p_portion.len() != order {
         return Err("its table or P-portion does not have the order's size".to_owned());
     }
@@ -89,13 +84,19 @@ pub(crate) fn check(
             pretending[h]
         ));
     }
-    let mul = |a: usize, b: usize| usize::from(table[a * order + b]);
-    for x in 0..order {
-        if mul(0, x) != x || mul(x, 0) != x {
+    let mut p = Bits::new(order);
+    for (x, _) in p_portion.iter().enumerate().filter(|(_, in_p)| **in_p) {
+        p.insert(x);
+    }
+    // Trusted by `from_table` only once the checks below pass.
+    let monoid = Monoid::from_table(order, table, p);
+    let m = &monoid;
+    for x in m.elements() {
+        if m.mul(IDENTITY, x) != x || m.mul(x, IDENTITY) != x {
             return Err(format!("element 0 is not its identity (0 times {x})"));
         }
         for y in 0..x {
-            if mul(x, y) != mul(y, x) {
+            if m.mul(x, y) != m.mul(y, x) {
                 return Err(format!(
                     "it is not commutative ({x} {y} and {y} {x} differ)"
                 ));
@@ -103,33 +104,22 @@ pub(crate) fn check(
         }
     }
     // The heaps' elements must generate it...
-    let mut letters: Vec<usize> = pretending.iter().map(|&x| usize::from(x)).collect();
+    let mut letters: Vec<Element> = pretending.clone();
     letters.sort_unstable();
     letters.dedup();
-    let mut reached = vec![false; order];
-    reached[0] = true;
-    let mut frontier = vec![0usize];
-    while let Some(x) = frontier.pop() {
-        for &s in &letters {
-            let y = mul(x, s);
-            if !reached[y] {
-                reached[y] = true;
-                frontier.push(y);
-            }
-        }
-    }
-    if let Some(x) = reached.iter().position(|&r| !r) {
+    let reached = generated(m, &letters);
+    if let Some(x) = (0..order).find(|&x| !reached.contains(x)) {
         return Err(format!("element {x} is the element of no sum of its heaps"));
     }
     // ...and then Light's test proves it associative.
-    for x in 0..order {
+    for x in m.elements() {
         if x % 64 == 0 && stop() {
             return Ok(None);
         }
-        for y in 0..order {
-            let xy = mul(x, y);
+        for y in m.elements() {
+            let xy = m.mul(x, y);
             for &s in &letters {
-                if mul(xy, s) != mul(x, mul(y, s)) {
+                if m.mul(xy, s) != m.mul(x, m.mul(y, s)) {
                     return Err(format!(
                         "it is not associative (({x} {y}) {s} and {x} ({y} {s}) differ)"
                     ));
@@ -137,11 +127,6 @@ pub(crate) fn check(
             }
         }
     }
-    let mut p = Bits::new(order);
-    for (x, _) in p_portion.iter().enumerate().filter(|(_, in_p)| **in_p) {
-        p.insert(x);
-    }
-    let monoid = Monoid::from_table(order, table, p);
     let construction = Construction::new(rules, max_order).with_quotient(monoid, pretending);
     for h in 0..=construction.last_heap() {
         if !construction.has_options(h) && construction.pretending[h as usize] != IDENTITY {
@@ -173,7 +158,7 @@ pub(crate) fn check(
         let m = &construction.monoid;
         let steps: Vec<Box<dyn Fn(usize) -> usize + '_>> = letters
             .iter()
-            .map(|&s| Box::new(move |x: usize| usize::from(m.mul(x as Element, s as Element))) as _)
+            .map(|&s| Box::new(move |x: usize| usize::from(m.mul(x as Element, s))) as _)
             .collect();
         let steps: Vec<&dyn Fn(usize) -> usize> = steps.iter().map(|f| f.as_ref()).collect();
         indistinguishable(order, |x| m.is_p(x as Element), &steps).1

@@ -300,15 +300,6 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
     let out = args.out.as_deref().map(destination).transpose()?;
     let resume = match args.resume.as_deref() {
         Some(path) => match stored_quotient(path, rules.as_ref())? {
-            Ok((_, stored)) if stored.order > args.max_order.unwrap_or(DEFAULT_MAX_ORDER) => {
-                return Ok(bad_input(format!(
-                    "--resume {}: the stored quotient has {} elements, more than the order \
-                     limit {} (raise --max-order, at most {MAX_ORDER})",
-                    sg_text::shown_path(path),
-                    stored.order,
-                    args.max_order.unwrap_or(DEFAULT_MAX_ORDER)
-                )));
-            }
             Ok((rules, stored)) => Some((path, rules, stored)),
             Err(message) => return Ok(bad_input(message)),
         },

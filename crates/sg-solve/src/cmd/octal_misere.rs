@@ -184,6 +184,12 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
                 sg_text::shown_path(path)
             )));
         }
+        (Err(e @ MisereError::StoredOrder { .. }), Some(path)) => {
+            return Ok(super::octal_run::bad_input(format!(
+                "--resume {}: {e} (raise --max-order, at most {MAX_ORDER})",
+                sg_text::shown_path(path)
+            )));
+        }
         (Err(e), _) => return Err(e.into()),
     };
     let interrupted = quotient.ended().stopped_why() == Some(&Limit::Interrupted);

@@ -170,6 +170,14 @@ fn a_stored_quotient_altered_by_hand_is_refused() {
             .unwrap();
         assert!(!verify.status.success(), "{verify:?}");
     }
+    let err = refused(
+        &["octal", "--misere", "--max-order", "2", "--resume"],
+        &good,
+    );
+    assert!(
+        err.contains("more than the order limit 2 (raise --max-order"),
+        "{err}"
+    );
     let err = refused(&["octal", "0.7", "--misere", "--resume"], &good);
     assert!(err.contains("holds the game 0.77, not 0.7"), "{err}");
     let err = refused(&["octal", "--misere", "--trust-resume", "--resume"], &good);
