@@ -391,20 +391,20 @@ fn cram_board_of(board: &Bound<'_, PyAny>) -> PyResult<CramBoard> {
 }
 
 /// The edges `node_kayles` reads, from a list, a graph or an array:
-/// 65536, four times the ordered pairs of 128 vertices (an edge may be
+/// 262144, four times the ordered pairs of 256 vertices (an edge may be
 /// listed twice, in both directions).
 const NODE_KAYLES_EDGES: EdgeLimits = EdgeLimits {
-    listed: 1 << 16,
-    array: 1 << 16,
+    listed: 1 << 18,
+    array: 1 << 18,
 };
 
 /// Node-Kayles on a graph: the nimber, who wins, and a winning move.
 ///
 /// Players in turn pick a vertex and remove it with its neighbours; the
-/// player who cannot loses. ``n`` vertices (at most 128), numbered from 0;
+/// player who cannot loses. ``n`` vertices (at most 256), numbered from 0;
 /// ``edges`` undirected (a list of pairs, an ``(m, 2)`` integer array, or a
 /// graph with ``.edges()`` such as a networkx graph on nodes ``0..n-1``;
-/// an edge listed twice is one edge; at most 65536 are read: beyond, a
+/// an edge listed twice is one edge; at most 262144 are read: beyond, a
 /// ``ValueError``). The hint is a vertex. Keyword
 /// arguments as for :func:`cram`.
 ///
@@ -462,8 +462,10 @@ pub(crate) fn node_kayles(
     let args = SearchArgs::new(threads, memory, proof, online, hint, misere, progress)?;
     if node_kayles_game::fits_u64(u64::from(vertices)) {
         node_kayles_on::<u64>(py, vertices, &pairs, args)
-    } else {
+    } else if node_kayles_game::fits_u128(u64::from(vertices)) {
         node_kayles_on::<u128>(py, vertices, &pairs, args)
+    } else {
+        node_kayles_on::<sg_search::bits::U256>(py, vertices, &pairs, args)
     }
 }
 

@@ -549,15 +549,15 @@ BOUNDED = {
     ),
     "node-kayles": (
         lambda: grundy.node_kayles(3, REPEAT((0, 1))),
-        "edges: more than 65536 edges",
+        "edges: more than 262144 edges",
         lambda: grundy.node_kayles,
-        "65536",
+        "262144",
     ),
     "node-kayles-array": (
-        lambda: grundy.node_kayles(3, np.zeros((70000, 2), dtype=int)),
-        "edges: more than 65536 edges",
+        lambda: grundy.node_kayles(3, np.zeros((270000, 2), dtype=int)),
+        "edges: more than 262144 edges",
         lambda: grundy.node_kayles,
-        "65536",
+        "262144",
     ),
     "node-kayles-pair": (
         lambda: grundy.node_kayles(3, [REPEAT(0)]),
@@ -876,7 +876,7 @@ NEGATIVE = {
     "row-width": (lambda v: grundy.row([1], width=v), r"width must be from 1 to 64"),
     "row-grid": (lambda v: grundy.row_grid(v), r"width must be from 1 to 64"),
     "graph-n": (lambda v: grundy.graph(v, []), r"n must be from 0 to 4294967293"),
-    "node-kayles-n": (lambda v: grundy.node_kayles(v, []), r"n must be from 0 to 128"),
+    "node-kayles-n": (lambda v: grundy.node_kayles(v, []), r"n must be from 0 to 256"),
     "chomp-rows": (lambda v: grundy.chomp([3, v]), r"rows\[1\] must be from 1 to 126"),
     "cram-memory": (lambda v: grundy.cram("3x3", memory=v), r"memory must be from 1 to 18446744073709551615"),
     "cram-threads": (lambda v: grundy.cram("3x3", threads=v), r"threads must be from 1 to 1024"),
@@ -919,8 +919,8 @@ def test_a_negative_integer_is_told_the_whole_range(what, value):
 
 
 def test_too_large_numbers_keep_their_messages():
-    with pytest.raises(ValueError, match=r"^the number of vertices must be at most 128$"):
-        grundy.node_kayles(129, [])
+    with pytest.raises(ValueError, match=r"^the number of vertices must be at most 256$"):
+        grundy.node_kayles(257, [])
     with pytest.raises(ValueError, match=r"^to=8589934592: heap 8589934592 is beyond"):
         grundy.octal(".6", to=2**33)
     with pytest.raises(ValueError, match=r"^to must be at most 4294967294, not 10{30}$"):

@@ -17,7 +17,7 @@
 //! | bytes | what |
 //! |---|---|
 //! | 0..8 | `GRUNDYC\0` |
-//! | 8..12 | format version, 1 |
+//! | 8..12 | format version, 2 |
 //! | 12..16 | CRC-32 of the bytes from 16 on |
 //! | 16.. | postcard: the game's name ([`ProofGame::NAME`]), its rules, the program that wrote the file, and the entries: each a position as a certificate stores it ([`ProofGame::code`]) and a [`Fact`] as a word ([`Fact::to_word`]) |
 //!
@@ -33,8 +33,10 @@ use crate::table::Fact;
 
 /// The first eight bytes of every checkpoint.
 pub const MAGIC: [u8; 8] = *b"GRUNDYC\0";
-/// The one format version this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The one format version this crate reads and writes (version 1, of
+/// earlier releases, stored positions as integers; its files are refused,
+/// and a search goes on from nothing).
+pub const FORMAT_VERSION: u32 = 2;
 /// The fixed header's size.
 const HEADER_LEN: usize = 16;
 
@@ -128,7 +130,6 @@ pub fn decode<G: ProofGame>(
 ) -> Result<Vec<(G::Position, Fact)>, CheckpointError>
 where
     G::Rules: DeserializeOwned,
-    G::Code: DeserializeOwned,
 {
     if bytes.len() < HEADER_LEN {
         return Err(CheckpointError::Truncated { len: bytes.len() });
@@ -157,7 +158,7 @@ where
             expected: game.describe(),
         });
     }
-    let (contents, rest): (Contents<G::Rules, G::Code>, &[u8]) =
+    let (contents, rest): (Contents<G::Rules, Vec<u8>>, &[u8]) =
         postcard::take_from_bytes(body).map_err(malformed)?;
     if !rest.is_empty() {
         return Err(CheckpointError::Malformed(format!(
@@ -180,7 +181,7 @@ where
         .into_iter()
         .enumerate()
         .map(|(index, (code, word))| {
-            let position = game.position_of(code).ok_or(CheckpointError::BadEntry {
+            let position = game.position_of(&code).ok_or(CheckpointError::BadEntry {
                 index,
                 why: "not a position of the game",
             })?;

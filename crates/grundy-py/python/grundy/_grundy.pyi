@@ -37,7 +37,7 @@ Outcome = Literal["WIN", "LOSE"]
 # Iterables are read up to a bound, beyond which a ValueError names the
 # argument and the bound (README, "Errors and files"): heaps and tokens
 # 2**24; edges of graph 2**24 (2**32 - 1 in an array), of node_kayles
-# 65536; moves of subtraction and knight steps 65536; row columns 64;
+# 262144; moves of subtraction and knight steps 65536; row columns 64;
 # chomp rows 127; knight_grid sides 4096; a Cram board 16 x 16 and heatmap
 # values 4096 x 4096 when not an array; a pair or a step 2 items (3 from a
 # graph's data view). Ctrl-C interrupts any reading. A game's options and
@@ -162,7 +162,7 @@ class _HasEdges(Protocol):
     def edges(self) -> Iterable[Tuple[Any, Any]]: ...
 
 #: graph: at most 2**24 edges listed, 2**32 - 1 in an array; node_kayles:
-#: at most 65536.
+#: at most 262144.
 Edges = Union[Iterable[Tuple[SupportsIndex, SupportsIndex]], npt.NDArray[np.integer[Any]], _HasEdges]
 
 def graph(n: SupportsIndex, edges: Edges) -> GraphGame: ...

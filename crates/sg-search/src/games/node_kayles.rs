@@ -23,9 +23,10 @@
 //! ```
 //!
 //! A position is the set of remaining vertices, bit `v` for vertex `v` in
-//! the input's numbering, in a `u64` (graphs of at most 64 vertices) or a
-//! `u128` (at most 128). A move is a vertex; playing it removes its closed
-//! neighbourhood (a mask computed once per vertex).
+//! the input's numbering, in a `u64` (graphs of at most 64 vertices), a
+//! `u128` (at most 128) or a [`U256`](crate::bits::U256) (at most 256). A
+//! move is a vertex; playing it removes its closed neighbourhood (a mask
+//! computed once per vertex).
 //!
 //! # Components
 //!
@@ -117,8 +118,8 @@ pub const MAX_AUTOMORPHISMS: usize = 32;
 /// The most candidate checks of the automorphism search.
 pub const AUTOMORPHISM_STEPS: u64 = 1 << 20;
 
-/// The most vertices of a graph (with `B = u128`).
-pub const MAX_VERTICES: u32 = u128::BITS;
+/// The most vertices of a graph (with `B = U256`).
+pub const MAX_VERTICES: u32 = 256;
 
 /// The remaining vertices, bit `v` for vertex `v`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -157,12 +158,39 @@ pub enum NodeKaylesError {
         /// Vertices of the graph.
         vertices: u32,
     },
+    /// A symmetry given for canonical forms that is not an automorphism
+    /// of the graph other than the identity.
+    #[error("symmetry {index} is not an automorphism of the graph other than the identity: {why}")]
+    NotAnAutomorphism {
+        /// Its place in the list, from 0.
+        index: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Symmetries given for a grid, whose canonical forms use the grid's
+    /// own.
+    #[error(
+        "the graph is the {rows}x{cols} grid, whose canonical forms use the grid's symmetries: no others may be given"
+    )]
+    GridSymmetries {
+        /// Rows of the grid.
+        rows: u32,
+        /// Columns of the grid.
+        cols: u32,
+    },
 }
 
 /// Whether a graph of `vertices` vertices fits in a `u64` (so that
 /// `NodeKayles::<u64>` takes it).
 pub fn fits_u64(vertices: u64) -> bool {
     vertices <= 64
+}
+
+/// Whether a graph of `vertices` vertices fits in a `u128` (so that
+/// `NodeKayles::<u128>` takes it; larger graphs of at most
+/// [`MAX_VERTICES`] take [`U256`](crate::bits::U256)).
+pub fn fits_u128(vertices: u64) -> bool {
+    vertices <= 128
 }
 
 /// How canonical forms are made.
@@ -227,8 +255,8 @@ impl<B: Bits> ImageTable<B> {
     }
 }
 
-/// Node-Kayles on a graph of at most 64 (`B = u64`) or 128 (`B = u128`)
-/// vertices.
+/// Node-Kayles on a graph of at most 64 (`B = u64`), 128 (`B = u128`) or
+/// 256 (`B = U256`) vertices.
 #[derive(Clone, Debug)]
 pub struct NodeKayles<B = u128> {
     vertices: u32,
@@ -248,6 +276,58 @@ impl<B: Bits> NodeKayles<B> {
     /// undirected `edges`; an edge listed twice (either way round) is one
     /// edge.
     pub fn new(vertices: u32, edges: &[(u32, u32)]) -> Result<Self, NodeKaylesError> {
+        let closed = Self::closed_of(vertices, edges)?;
+        let grid = grid_shape(&closed);
+        Ok(Self::build(closed, grid))
+    }
+
+    /// The graph of [`new`](Self::new) whose canonical forms (and
+    /// symmetric losses) use the automorphisms `symmetries` (each the
+    /// image of every vertex, none the identity) instead of those the
+    /// constructor finds: how a certificate's checker builds the game, with
+    /// the symmetries its writer used ([`symmetries`](Self::symmetries)).
+    /// Each is checked to be an automorphism; a grid takes none (its
+    /// canonical forms use the grid's symmetries).
+    pub fn with_symmetries(
+        vertices: u32,
+        edges: &[(u32, u32)],
+        symmetries: &[Vec<u32>],
+    ) -> Result<Self, NodeKaylesError> {
+        let closed = Self::closed_of(vertices, edges)?;
+        if let Some((rows, cols)) = grid_shape(&closed) {
+            if !symmetries.is_empty() {
+                return Err(NodeKaylesError::GridSymmetries { rows, cols });
+            }
+            return Ok(Self::build(closed, Some((rows, cols))));
+        }
+        for (index, permutation) in symmetries.iter().enumerate() {
+            automorphism_error(&closed, permutation).map_or(Ok(()), |why| {
+                Err(NodeKaylesError::NotAnAutomorphism { index, why })
+            })?;
+        }
+        let identity: Vec<u32> = (0..vertices).collect();
+        let mut automorphisms = vec![identity];
+        automorphisms.extend(symmetries.iter().cloned());
+        let complete = closed_under_composition(&automorphisms);
+        Ok(Self::build_with(closed, None, automorphisms, complete))
+    }
+
+    /// The automorphisms other than the identity that canonical forms use:
+    /// none on a grid.
+    pub fn symmetries(&self) -> Vec<Vec<u32>> {
+        match self.symmetry {
+            Symmetry::Grid { .. } => Vec::new(),
+            Symmetry::Images(_) => self
+                .automorphisms
+                .iter()
+                .filter(|p| p.iter().enumerate().any(|(v, &w)| v as u32 != w))
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// The closed neighbourhoods of the graph, or why it is refused.
+    fn closed_of(vertices: u32, edges: &[(u32, u32)]) -> Result<Vec<B>, NodeKaylesError> {
         if vertices > B::BITS {
             return Err(NodeKaylesError::TooLarge {
                 vertices: u64::from(vertices),
@@ -271,8 +351,7 @@ impl<B: Bits> NodeKayles<B> {
             closed[u as usize] |= B::ONE << v;
             closed[v as usize] |= B::ONE << u;
         }
-        let grid = grid_shape(&closed);
-        Ok(Self::build(closed, grid))
+        Ok(closed)
     }
 
     /// The `rows x cols` grid graph: vertex `r * cols + c` for row `r` and
@@ -291,15 +370,25 @@ impl<B: Bits> NodeKayles<B> {
     }
 
     fn build(closed: Vec<B>, grid: Option<(u32, u32)>) -> Self {
-        let vertices = closed.len() as u32;
-        let all = (0..vertices).fold(B::ZERO, |all, v| all | B::ONE << v);
-        let adjacency: Vec<u128> = closed
+        let adjacency: Vec<B> = closed
             .iter()
             .enumerate()
-            .map(|(v, &c)| c.to_u128() & !(1 << v))
+            .map(|(v, &c)| c & !(B::ONE << v as u32))
             .collect();
         let (automorphisms, automorphisms_complete) =
             automorphisms(&adjacency, MAX_AUTOMORPHISMS, AUTOMORPHISM_STEPS);
+        Self::build_with(closed, grid, automorphisms, automorphisms_complete)
+    }
+
+    /// The game with these automorphisms (the identity first).
+    fn build_with(
+        closed: Vec<B>,
+        grid: Option<(u32, u32)>,
+        automorphisms: Vec<Vec<u32>>,
+        automorphisms_complete: bool,
+    ) -> Self {
+        let vertices = closed.len() as u32;
+        let all = (0..vertices).fold(B::ZERO, |all, v| all | B::ONE << v);
         let symmetry = match grid {
             Some((rows, cols)) => Symmetry::Grid {
                 rows,
@@ -647,6 +736,52 @@ fn grid_closed<B: Bits>(rows: u32, cols: u32) -> Vec<B> {
         }
     }
     closed
+}
+
+/// Why `permutation` is not an automorphism of the graph of `closed`
+/// (closed neighbourhoods) other than the identity; `None` if it is one.
+fn automorphism_error<B: Bits>(closed: &[B], permutation: &[u32]) -> Option<String> {
+    let n = closed.len();
+    if permutation.len() != n {
+        return Some(format!("it maps {} vertices, not {n}", permutation.len()));
+    }
+    let mut seen = vec![false; n];
+    for (v, &w) in permutation.iter().enumerate() {
+        match seen.get_mut(w as usize) {
+            None => return Some(format!("vertex {v} goes to {w}, not a vertex")),
+            Some(true) => return Some(format!("vertex {w} is the image of two vertices")),
+            Some(slot) => *slot = true,
+        }
+    }
+    if permutation.iter().enumerate().all(|(v, &w)| v as u32 == w) {
+        return Some("it is the identity".to_owned());
+    }
+    for (v, &neighbourhood) in closed.iter().enumerate() {
+        let mut image = B::ZERO;
+        let mut rest = neighbourhood;
+        while rest != B::ZERO {
+            image |= B::ONE << permutation[rest.trailing_zeros() as usize];
+            rest = rest.without_lowest();
+        }
+        if image != closed[permutation[v] as usize] {
+            return Some(format!(
+                "the neighbours of vertex {v} do not go to those of vertex {}",
+                permutation[v]
+            ));
+        }
+    }
+    None
+}
+
+/// Whether the composition of any two of `permutations` is one of them.
+fn closed_under_composition(permutations: &[Vec<u32>]) -> bool {
+    let set: std::collections::HashSet<&[u32]> = permutations.iter().map(Vec::as_slice).collect();
+    permutations.iter().all(|p| {
+        permutations.iter().all(|q| {
+            let composed: Vec<u32> = q.iter().map(|&w| p[w as usize]).collect();
+            set.contains(composed.as_slice())
+        })
+    })
 }
 
 /// `Some((rows, cols))` when the graph is the `rows x cols` grid numbered

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::file::{Claim, Claims, FileError, Sections, Tail, take};
 use super::games::{ChompRules, CramRules, NodeKaylesRules};
 use super::{ProofError, ProofGame};
+use crate::bits::U256;
 use crate::game::{Game, Nimber, Reduced};
 use crate::games::chomp::{self, Chomp};
 use crate::games::cram::{self, Cram};
@@ -39,10 +40,13 @@ pub fn check(bytes: &[u8]) -> Result<Checked, ProofError> {
         }
         <NodeKayles as ProofGame>::NAME => {
             let (rules, _) = take::<NodeKaylesRules>(rest, "rules")?;
-            if node_kayles::fits_u64(u64::from(rules.vertices)) {
+            let vertices = u64::from(rules.vertices);
+            if node_kayles::fits_u64(vertices) {
                 check_sections::<NodeKayles<u64>>(&sections, None)
-            } else {
+            } else if node_kayles::fits_u128(vertices) {
                 check_sections::<NodeKayles<u128>>(&sections, None)
+            } else {
+                check_sections::<NodeKayles<U256>>(&sections, None)
             }
         }
         <Chomp as ProofGame>::NAME => {
@@ -88,7 +92,7 @@ fn check_sections<G: ProofGame>(
             found: game.describe(),
         });
     }
-    let (tail, rest) = take::<Tail<G::Code>>(rest, "root, nimber, claims, generator")?;
+    let (tail, rest) = take::<Tail>(rest, "root, nimber, claims, generator")?;
     if !rest.is_empty() {
         return Err(FileError::Metadata {
             field: "generator",
@@ -96,7 +100,7 @@ fn check_sections<G: ProofGame>(
         }
         .into());
     }
-    let root = game.position_of(tail.root);
+    let root = game.position_of(&tail.root);
     if root.as_ref() != Some(&game.root()) {
         return Err(FileError::RootNotStart {
             game: game.describe(),
@@ -105,7 +109,7 @@ fn check_sections<G: ProofGame>(
     }
     let payload = sections.payload()?;
     let mut checker = Checker::new(&game, tail.claims);
-    let mut claims = Claims::<G::Code>::new(payload, tail.claims);
+    let mut claims = Claims::new(payload, tail.claims);
     loop {
         let offset = claims.offset();
         let Some(claim) = claims.next_claim()? else {
@@ -222,14 +226,14 @@ impl<'g, G: ProofGame> Checker<'g, G> {
     }
 
     /// Checks claim `number` (from 1), read at `offset` of the payload.
-    fn claim(&mut self, number: u64, offset: u64, claim: Claim<G::Code>) -> Result<(), ProofError> {
+    fn claim(&mut self, number: u64, offset: u64, claim: Claim) -> Result<(), ProofError> {
         let game = self.game;
         let undecodable = |why: String| FileError::Claim {
             number,
             offset,
             why,
         };
-        let position = game.position_of(claim.position).ok_or_else(|| {
+        let position = game.position_of(&claim.position).ok_or_else(|| {
             undecodable(format!("its position is not one of {}", game.describe()))
         })?;
         let stated = self.stated;
@@ -240,15 +244,17 @@ impl<'g, G: ProofGame> Checker<'g, G> {
             nimber: claim.nimber,
             why,
         };
-        if game.canonical(&position) != position {
-            return Err(fail("its position is not in canonical form".to_owned()));
-        }
-        if self.claimed.contains_key(&position) {
-            return Err(fail("its position is claimed before".to_owned()));
+        // Parts are canonical forms: a claim values its own.
+        let canonical = game.canonical(&position);
+        if self.claimed.contains_key(&canonical) {
+            return Err(fail(
+                "its position, or an image of it under the game's symmetries, is claimed before"
+                    .to_owned(),
+            ));
         }
         self.witness(&position, claim.nimber, &claim.witness)
             .map_err(fail)?;
-        self.claimed.insert(position, claim.nimber);
+        self.claimed.insert(canonical, claim.nimber);
         Ok(())
     }
 
@@ -338,33 +344,7 @@ impl<'g, G: ProofGame> Checker<'g, G> {
                         Ok(_) => continue,
                     }
                 }
-                let open = (entry - 1) as usize;
-                let Some(index) = replies.next() else {
-                    return Err(format!(
-                        "its witness ends before the reply to the move {}",
-                        game.show_move(mv)
-                    ));
-                };
-                if open >= parts.len() {
-                    return Err(format!(
-                        "the move {} leaves {} components, and its reply is in the component {open}",
-                        game.show_move(mv),
-                        parts.len()
-                    ));
-                }
-                let mut x = known;
-                for (i, part) in parts.iter().enumerate() {
-                    if i != open {
-                        x ^= self.claimed.get(part).ok_or_else(|| {
-                            format!(
-                                "the move {} leaves the component {}, not claimed before, besides the component of its reply",
-                                game.show_move(mv),
-                                game.show(part)
-                            )
-                        })?;
-                    }
-                }
-                self.reply(&parts[open], index, v ^ x)
+                self.reply(&next, entry - 1, v)
                     .map_err(|why| format!("the move {}: {why}", game.show_move(mv)))?;
             }
             let extra = replies.count();
@@ -377,33 +357,31 @@ impl<'g, G: ProofGame> Checker<'g, G> {
         result
     }
 
-    /// Checks that the move `index` of `component` leads to a position of
+    /// Checks that the move `index` of `position` leads to a position of
     /// nimber `target`, all of its parts claimed.
-    fn reply(&mut self, component: &G::Position, index: u32, target: Nimber) -> Result<(), String> {
+    fn reply(&mut self, position: &G::Position, index: u32, target: Nimber) -> Result<(), String> {
         let game = self.game;
         let mut replies = std::mem::take(&mut self.replies);
         replies.clear();
-        game.moves(component, &mut replies);
+        game.moves(position, &mut replies);
         let mut parts = std::mem::take(&mut self.reply_parts);
         let result = match replies.get(index as usize) {
             None => Err(format!(
-                "the reply {index} in the component {} does not exist",
-                game.show(component)
+                "its reply {index} does not exist (the position it answers has {} moves)",
+                replies.len()
             )),
             Some(reply) => {
-                let next = game.play(component, reply);
+                let next = game.play(position, reply);
                 let known = parts_of(game, &next, &mut self.split, &mut parts);
                 match self.value_of(known, &parts) {
                     Err(part) => Err(format!(
-                        "the reply {} in the component {} leaves the component {}, not claimed before",
+                        "its reply {} leaves the component {}, not claimed before",
                         game.show_move(reply),
-                        game.show(component),
                         game.show(part)
                     )),
                     Ok(y) if y != target => Err(format!(
-                        "the reply {} in the component {} leads to nimber {y}, not {target}",
+                        "its reply {} leads to nimber {y}, not {target}",
                         game.show_move(reply),
-                        game.show(component)
                     )),
                     Ok(_) => Ok(()),
                 }

@@ -14,8 +14,10 @@ use crate::game::Nimber;
 pub const MAGIC: [u8; 8] = *b"GRUNDYP\0";
 /// The endianness check word, stored little-endian.
 pub const ENDIANNESS_CHECK: u32 = 0x0102_0304;
-/// The one format version this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The one format version this crate reads and writes (version 1, of
+/// earlier releases, stored positions as integers and named replies by a
+/// component: such files are refused and written anew with `--proof`).
+pub const FORMAT_VERSION: u32 = 2;
 /// Size of the fixed header.
 pub const HEADER_LEN: usize = 64;
 
@@ -56,7 +58,9 @@ pub enum FileError {
         found: u32,
     },
     /// A version this program does not read.
-    #[error("unsupported proof file version {found} (this program reads version {FORMAT_VERSION})")]
+    #[error(
+        "unsupported proof file version {found} (this program reads version {FORMAT_VERSION}; write the certificate again with --proof)"
+    )]
     UnsupportedVersion {
         /// The version read.
         found: u32,
@@ -120,17 +124,17 @@ pub enum FileError {
 
 /// The metadata after the game's name and rules.
 #[derive(Clone, Serialize, Deserialize)]
-pub(crate) struct Tail<Code> {
-    pub(crate) root: Code,
+pub(crate) struct Tail {
+    pub(crate) root: Vec<u8>,
     pub(crate) nimber: Nimber,
     pub(crate) claims: u64,
     pub(crate) generator: String,
 }
 
 /// One claim of the payload.
-#[derive(Serialize, Deserialize)]
-pub(crate) struct Claim<Code> {
-    pub(crate) position: Code,
+#[derive(Clone, Serialize, Deserialize)]
+pub(crate) struct Claim {
+    pub(crate) position: Vec<u8>,
     pub(crate) nimber: Nimber,
     pub(crate) witness: Vec<u32>,
 }
@@ -289,28 +293,26 @@ pub(crate) fn take<'a, T: DeserializeOwned>(
 }
 
 /// The claims of a payload, in order, each with its offset.
-pub(crate) struct Claims<'a, Code> {
+pub(crate) struct Claims<'a> {
     payload: &'a [u8],
     rest: &'a [u8],
     read: u64,
     stated: u64,
-    _code: std::marker::PhantomData<Code>,
 }
 
-impl<'a, Code: DeserializeOwned> Claims<'a, Code> {
+impl<'a> Claims<'a> {
     pub(crate) fn new(payload: &'a [u8], stated: u64) -> Self {
         Claims {
             payload,
             rest: payload,
             read: 0,
             stated,
-            _code: std::marker::PhantomData,
         }
     }
 
     /// The next claim, or `None` after the last; an error if the payload
     /// does not hold exactly the stated number of claims.
-    pub(crate) fn next_claim(&mut self) -> Result<Option<Claim<Code>>, FileError> {
+    pub(crate) fn next_claim(&mut self) -> Result<Option<Claim>, FileError> {
         if self.read == self.stated {
             if !self.rest.is_empty() {
                 return Err(FileError::ClaimCount {

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ProofGame;
-use crate::bits::Bits;
+use crate::bits::{Bits, from_le_bytes, to_le_bytes};
 use crate::games::chomp::{Bite, Chomp, Diagram};
 use crate::games::cram::{Cells, Cram, Domino};
 use crate::games::node_kayles::{NodeKayles, Vertices};
@@ -23,7 +23,6 @@ pub struct CramRules {
 impl<B: Bits> ProofGame for Cram<B> {
     const NAME: &'static str = "cram";
     type Rules = CramRules;
-    type Code = u128;
 
     fn rules(&self) -> CramRules {
         let free = self.free_cells(self.start());
@@ -59,13 +58,12 @@ impl<B: Bits> ProofGame for Cram<B> {
         }
     }
 
-    fn code(&self, position: &Cells<B>) -> u128 {
-        position.0.to_u128()
+    fn code(&self, position: &Cells<B>) -> Vec<u8> {
+        to_le_bytes(position.0)
     }
 
-    fn position_of(&self, code: u128) -> Option<Cells<B>> {
-        let cells = B::from_u128(code);
-        (cells.to_u128() == code).then_some(Cells(cells))
+    fn position_of(&self, code: &[u8]) -> Option<Cells<B>> {
+        from_le_bytes(code).map(Cells)
     }
 
     /// The free cells as rows of `.` (free) and `#` (not free) across the
@@ -96,24 +94,30 @@ impl<B: Bits> ProofGame for Cram<B> {
     }
 }
 
-/// The rules of Node-Kayles in a certificate: the graph.
+/// The rules of Node-Kayles in a certificate: the graph, and the
+/// symmetries its canonical forms use.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NodeKaylesRules {
     /// Vertices, numbered from 0.
     pub vertices: u32,
     /// The edges `(u, v)`, `u < v`, sorted and distinct.
     pub edges: Vec<(u32, u32)>,
+    /// Automorphisms of the graph other than the identity, each as the
+    /// image of every vertex: the symmetries of canonical forms (and of
+    /// symmetric losses) on a graph that is not a grid; empty on a grid,
+    /// whose canonical forms use the grid's own symmetries.
+    pub symmetries: Vec<Vec<u32>>,
 }
 
 impl<B: Bits> ProofGame for NodeKayles<B> {
     const NAME: &'static str = "node-kayles";
     type Rules = NodeKaylesRules;
-    type Code = u128;
 
     fn rules(&self) -> NodeKaylesRules {
         NodeKaylesRules {
             vertices: self.vertices(),
             edges: self.edges(),
+            symmetries: self.symmetries(),
         }
     }
 
@@ -121,7 +125,8 @@ impl<B: Bits> ProofGame for NodeKayles<B> {
         if !rules.edges.windows(2).all(|w| w[0] < w[1]) || rules.edges.iter().any(|e| e.0 >= e.1) {
             return Err("the edges are not sorted, distinct pairs (u, v) with u < v".to_owned());
         }
-        NodeKayles::new(rules.vertices, &rules.edges).map_err(|e| e.to_string())
+        NodeKayles::with_symmetries(rules.vertices, &rules.edges, &rules.symmetries)
+            .map_err(|e| e.to_string())
     }
 
     fn root(&self) -> Vertices<B> {
@@ -133,13 +138,14 @@ impl<B: Bits> ProofGame for NodeKayles<B> {
         format!("node-kayles, {} vertices, {edges} edges", self.vertices())
     }
 
-    fn code(&self, position: &Vertices<B>) -> u128 {
-        position.0.to_u128()
+    fn code(&self, position: &Vertices<B>) -> Vec<u8> {
+        to_le_bytes(position.0)
     }
 
-    fn position_of(&self, code: u128) -> Option<Vertices<B>> {
-        let set = B::from_u128(code);
-        (set.to_u128() == code && set & !self.start().0 == B::ZERO).then_some(Vertices(set))
+    fn position_of(&self, code: &[u8]) -> Option<Vertices<B>> {
+        from_le_bytes::<B>(code)
+            .filter(|&set| set & !self.start().0 == B::ZERO)
+            .map(Vertices)
     }
 
     /// `vertices 0,3,4`.
@@ -166,7 +172,6 @@ pub struct ChompRules {
 impl<B: Bits> ProofGame for Chomp<B> {
     const NAME: &'static str = "chomp";
     type Rules = ChompRules;
-    type Code = u128;
 
     fn rules(&self) -> ChompRules {
         ChompRules {
@@ -186,15 +191,15 @@ impl<B: Bits> ProofGame for Chomp<B> {
         format!("chomp {}", rows_text(&Chomp::rows(self.start())))
     }
 
-    fn code(&self, position: &Diagram<B>) -> u128 {
-        position.0.to_u128()
+    fn code(&self, position: &Diagram<B>) -> Vec<u8> {
+        to_le_bytes(position.0)
     }
 
     /// A diagram exactly as `Chomp` encodes one (decoded and encoded
     /// again to the same bits).
-    fn position_of(&self, code: u128) -> Option<Diagram<B>> {
-        let bits = B::from_u128(code);
-        if bits.to_u128() != code || bits == B::ZERO {
+    fn position_of(&self, code: &[u8]) -> Option<Diagram<B>> {
+        let bits = from_le_bytes::<B>(code)?;
+        if bits == B::ZERO {
             return None;
         }
         let rows = Chomp::rows(Diagram(bits));

@@ -13,11 +13,10 @@
 //!
 //! The game's name and rules, its root (the start position of those
 //! rules), the root's nimber, and a list of claims. A claim is a position
-//! `C` (in canonical form: [`Game::canonical`] returns it unchanged) with a
-//! nimber `v` and a *witness*, a list of numbers: for each `j < v` the
-//! index of a move of `C` (in the order of [`Game::moves`]); then for each
-//! move of `C`, in order, `0`, or `p + 1` and `k`: a *reply*, the `k`-th
-//! move of the part `p` of the position that move leads to.
+//! `C` with a nimber `v` and a *witness*, a list of numbers: for each
+//! `j < v` the index of a move of `C` (in the order of [`Game::moves`]);
+//! then for each move of `C`, in order, `0`, or `m + 1`: a *reply*, the
+//! `m`-th move of the position that move leads to.
 //!
 //! # The check
 //!
@@ -28,8 +27,8 @@
 //! [`Game::canonical`]), in the order `split` lists them, and with pairs of equal ones
 //! removed (a part equal to an earlier one still unpaired is paired with
 //! it, and both go); the nimbers the rules give are XORed into `k(P)`. A
-//! part is *valued* when a claim *earlier in the file* has it as its
-//! position; its value is that claim's nimber.
+//! part is *valued* when a claim *earlier in the file* has a position of
+//! that canonical form; its value is that claim's nimber.
 //!
 //! Claims are checked in the order of the file. The claim `(C, v)` passes
 //! when:
@@ -39,16 +38,22 @@
 //! - (b) for every move of `C`, to a position `P`:
 //!   - with the entry `0`: every part of `P` is valued, and `k(P)` XOR
 //!     their values is not `v`;
-//!   - with the entry `p + 1, k`: every part of `P` but its part `p`, `D`,
-//!     is valued, and `x` is `k(P)` XOR their values; `D`'s `k`-th move
-//!     leads to a position `Q` whose parts are all valued, with `k(Q)` XOR
-//!     their values equal to `v XOR x`;
+//!   - with the entry `m + 1`: the `m`-th move of `P` leads to a position
+//!     `Q` whose parts are all valued, with `k(Q)` XOR their values equal
+//!     to `v`;
 //! - and the witness has no entry left over.
 //!
 //! Then the root: its parts must all be valued (by any claim of the file),
 //! and `k(root)` XOR their values must be the nimber the file states. A
-//! position may be claimed once only. The first claim that fails (or the
-//! root) is named in the error.
+//! canonical form may be claimed once only. The first claim that fails
+//! (or the root) is named in the error.
+//!
+//! The file format, every game's rules, the order of its moves and the
+//! nimbers its rules give are specified in `PROOF.md` (the documentation
+//! of [`file`](mod@file)) closely enough for a checker written apart from
+//! this one: `checker/grundy_proof_check.py` in the repository is one, in
+//! Python, that shares no code with this module and recognises claimed
+//! positions by a canonical form of its own.
 //!
 //! # Why a certificate that checks proves the nimber
 //!
@@ -86,11 +91,9 @@
 //!   below `v` is the nimber of an option.
 //! - Let `P` be any option of `C`. If its entry is `0`, all its parts are
 //!   valued, so `g(P)` is `k(P)` XOR their values, which (b) says is not
-//!   `v`. Otherwise all its parts but `D` are valued, and
-//!   `g(P) = x XOR g(D)` with `x` as in (b). The reply is a move of `D` to
-//!   `Q` with `g(Q) = v XOR x` (its parts valued, as for (a)); `Q` is an
-//!   option of `D`, so by fact 1 `g(D) != v XOR x`, and
-//!   `g(P) = x XOR g(D) != v`. No option has nimber `v`.
+//!   `v`. Otherwise the reply is a move of `P` to a position `Q` with
+//!   `g(Q) = v` (its parts valued, as for (a)); `Q` is an option of `P`,
+//!   so by fact 1 `g(P) != v`. No option has nimber `v`.
 //!
 //! By fact 1, `g(C) = v`. The first claim relies on none before it, so the
 //! induction starts there. ∎
@@ -111,9 +114,11 @@
 //! [`prove`] walks the check's own obligations from the root, asking the
 //! solver (whose table holds most answers already) for each nimber it
 //! needs: for (a) an option of nimber `j`; for (b), when a move leaves one
-//! large part whose nimber the search never computed (the search only
-//! learnt that it is not `v XOR x`), a reply in it of nimber `v XOR x`,
-//! and otherwise the nimbers of all the parts. It prefers options and
+//! large component `D` whose nimber the search never computed (the search
+//! only learnt that it is not `v XOR x`, `x` the XOR of the others), a
+//! reply in `D` to nimber `v XOR x` (a move of `P` that leaves the other
+//! components as they are, so that `Q` has nimber `v`), and otherwise the
+//! nimbers of all the parts. It prefers options and
 //! replies whose parts are claimed already, and writes each claim after
 //! every claim its witness uses (a depth-first walk on an explicit stack,
 //! the claim written when its walk ends), so the file holds only the
@@ -141,7 +146,8 @@ use crate::game::{Game, Nimber};
 
 /// A game whose nimbers can be proved in a certificate: it has a name,
 /// rules stored as data (from which the checker builds the game anew), a
-/// start position, and a stored form of its positions.
+/// start position, and a stored form of its positions (a string of
+/// bytes).
 ///
 /// The game that [`from_rules`](Self::from_rules) builds must answer
 /// [`Game::known_nimber`] and [`Game::reduce`] from the rules alone (no
@@ -151,8 +157,6 @@ pub trait ProofGame: Game + Sized {
     const NAME: &'static str;
     /// The rules, as stored in a certificate (board, blocked cells, graph).
     type Rules: Serialize + DeserializeOwned + Clone + PartialEq + Debug;
-    /// A position as stored in a certificate.
-    type Code: Serialize + DeserializeOwned;
 
     /// This game's rules.
     fn rules(&self) -> Self::Rules;
@@ -167,10 +171,10 @@ pub trait ProofGame: Game + Sized {
     fn describe(&self) -> String;
 
     /// The stored form of `position`.
-    fn code(&self, position: &Self::Position) -> Self::Code;
+    fn code(&self, position: &Self::Position) -> Vec<u8>;
 
     /// The position stored as `code`, if it is one of this game.
-    fn position_of(&self, code: Self::Code) -> Option<Self::Position>;
+    fn position_of(&self, code: &[u8]) -> Option<Self::Position>;
 
     /// `position` for a message.
     fn show(&self, position: &Self::Position) -> String;

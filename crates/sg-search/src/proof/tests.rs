@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::file::{Claim, Claims, Sections, Tail, encode, take};
 use super::*;
 use crate::Solver;
-use crate::bits::Bits;
+use crate::bits::{Bits, U256, from_le_bytes, to_le_bytes};
 use crate::games::chomp::Chomp;
 use crate::games::cram::{Cells, Cram};
 use crate::games::node_kayles::NodeKayles;
@@ -265,22 +265,35 @@ fn certificates_of_node_kayles_and_chomp_prove_the_definition() {
 #[test]
 fn positions_of_other_games_are_refused() {
     let chomp = Chomp::<u64>::from_rows(&[4, 3, 1]).unwrap();
-    assert!(chomp.position_of(0).is_none());
-    assert!(chomp.position_of(1).is_none(), "no row");
-    assert!(chomp.position_of(1 << 64).is_none(), "beyond u64");
+    assert!(chomp.position_of(&[]).is_none());
+    assert!(chomp.position_of(&[1]).is_none(), "no row");
+    assert!(
+        chomp.position_of(&to_le_bytes(1u128 << 64)).is_none(),
+        "beyond u64"
+    );
     let start = chomp.code(&chomp.start());
-    assert_eq!(chomp.position_of(start), Some(chomp.start()));
+    assert_eq!(chomp.position_of(&start), Some(chomp.start()));
+    // A code with a zero byte at its end is not the stored form of a
+    // position.
+    assert!(
+        chomp
+            .position_of(&[start.clone(), vec![0]].concat())
+            .is_none()
+    );
     // Every code below 2^12: a position exactly when it encodes rows.
     for code in 0..1u128 << 12 {
-        if let Some(position) = chomp.position_of(code) {
+        if let Some(position) = chomp.position_of(&to_le_bytes(code)) {
             let rows = Chomp::rows(position);
             assert!(rows.windows(2).all(|w| w[0] >= w[1]) && rows.iter().all(|&l| l > 0));
-            assert_eq!(chomp.code(&Chomp::<u64>::diagram(&rows).unwrap()), code);
+            assert_eq!(
+                chomp.code(&Chomp::<u64>::diagram(&rows).unwrap()),
+                to_le_bytes(code)
+            );
         }
     }
     let graph = NodeKayles::<u64>::new(5, &[(0, 1)]).unwrap();
-    assert!(graph.position_of(0b1_1111).is_some());
-    assert!(graph.position_of(0b10_0000).is_none(), "vertex 5 of 5");
+    assert!(graph.position_of(&[0b1_1111]).is_some());
+    assert!(graph.position_of(&[0b10_0000]).is_none(), "vertex 5 of 5");
     assert_eq!(graph.show(&graph.start()), "vertices 0,1,2,3,4");
     assert_eq!(graph.show_move(&3), "vertex 3");
 }
@@ -288,18 +301,18 @@ fn positions_of_other_games_are_refused() {
 /// A certificate taken apart: the metadata's fields and the claims.
 struct Parts<G: ProofGame> {
     rules: G::Rules,
-    tail: Tail<u128>,
-    claims: Vec<Claim<u128>>,
+    tail: Tail,
+    claims: Vec<Claim>,
 }
 
-fn take_apart<G: ProofGame<Code = u128>>(bytes: &[u8]) -> Parts<G> {
+fn take_apart<G: ProofGame>(bytes: &[u8]) -> Parts<G> {
     let sections = Sections::of(bytes).unwrap();
     let (name, rest) = take::<String>(sections.metadata, "game").unwrap();
     assert_eq!(name, G::NAME);
     let (rules, rest) = take::<G::Rules>(rest, "rules").unwrap();
-    let (tail, rest) = take::<Tail<u128>>(rest, "tail").unwrap();
+    let (tail, rest) = take::<Tail>(rest, "tail").unwrap();
     assert!(rest.is_empty());
-    let mut reader = Claims::<u128>::new(sections.payload().unwrap(), tail.claims);
+    let mut reader = Claims::new(sections.payload().unwrap(), tail.claims);
     let mut claims = Vec::new();
     while let Some(claim) = reader.next_claim().unwrap() {
         claims.push(claim);
@@ -347,7 +360,7 @@ fn prove_game<G: ProofGame>(game: &G) -> ProofFile {
 
 /// Every claim of the certificate of `game` corrupted in every way, one
 /// at a time.
-fn every_corruption_is_rejected<G: ProofGame<Code = u128>>(game: &G) -> usize {
+fn every_corruption_is_rejected<G: ProofGame>(game: &G) -> usize {
     let proof = prove_game(game);
     let parts = take_apart::<G>(&proof.bytes);
     assert_eq!(
@@ -366,7 +379,7 @@ fn every_corruption_is_rejected<G: ProofGame<Code = u128>>(game: &G) -> usize {
     }
     for i in 0..parts.claims.len() {
         let claim = &parts.claims[i];
-        let position = game.position_of(claim.position).unwrap();
+        let position = game.position_of(&claim.position).unwrap();
         let shown = game.show(&position);
         let number = i as u64 + 1;
         let mut moves = Vec::new();
@@ -420,25 +433,27 @@ fn every_corruption_is_rejected<G: ProofGame<Code = u128>>(game: &G) -> usize {
         corruptions += 1;
 
         // Its position altered: a bit of its code changed (a cell or a
-        // vertex added or taken away, a diagram's path changed), or
-        // another claim's position. The claim fails (not a position, not
-        // canonical, claimed before, or its witness does not fit), or a
-        // later one that relies on the original does.
-        let mut altered: Vec<u128> = (0..72)
-            .chain([100, 127])
-            .map(|bit| claim.position ^ 1 << bit)
+        // vertex added or taken away, a diagram's path changed), a zero
+        // byte added at its end, or another claim's position. The claim
+        // fails (not a position, claimed before, or its witness does not
+        // fit), or a later one that relies on the original does.
+        let bits = from_le_bytes::<U256>(&claim.position).unwrap();
+        let mut altered: Vec<Vec<u8>> = (0..72)
+            .chain([100, 127, 128, 200, 255])
+            .map(|bit| to_le_bytes(bits ^ U256::ONE << bit))
             .collect();
-        altered.extend(parts.claims.iter().step_by(7).map(|c| c.position));
+        altered.push([claim.position.clone(), vec![0]].concat());
+        altered.extend(parts.claims.iter().step_by(7).map(|c| c.position.clone()));
         for code in altered {
             if code == claim.position {
                 continue;
             }
             let mut bad = take_apart::<G>(&proof.bytes);
-            bad.claims[i].position = code;
+            bad.claims[i].position = code.clone();
             let (failed, message) = rejection(check(&put_together(&bad)));
             assert!(
                 failed.is_none_or(|n| n >= number),
-                "claim {number} moved to {code:#x}: {message}"
+                "claim {number} moved to {code:02x?}: {message}"
             );
             corruptions += 1;
         }
@@ -487,44 +502,43 @@ fn changed_witness_entries_are_accepted_only_when_true(
     let proof = prove_board::<u64>(rows, cols, blocked);
     let parts = take_apart::<Cram<u64>>(&proof.bytes);
     let mut changes = 0;
-    let (mut split, mut components) = (Vec::new(), Vec::new());
     for (i, claim) in parts.claims.iter().enumerate() {
-        let position = cram.position_of(claim.position).unwrap();
+        let position = cram.position_of(&claim.position).unwrap();
         let mut moves = Vec::new();
         cram.moves(&position, &mut moves);
         // (entry index, the position the entry's move leads to, the
-        // positions each alternative leads to)
-        let mut entries: Vec<(usize, u64, Vec<u64>)> = Vec::new();
+        // positions each alternative leads to; an entry `m + 1` takes the
+        // alternative `k` as `k + 1`)
+        let mut entries: Vec<(usize, u64, Vec<u64>, u32)> = Vec::new();
         let options: Vec<u64> = moves.iter().map(|m| cram.play(&position, m).0).collect();
         for j in 0..claim.nimber as usize {
-            entries.push((j, options[claim.witness[j] as usize], options.clone()));
+            entries.push((j, options[claim.witness[j] as usize], options.clone(), 0));
         }
-        let mut at = claim.nimber as usize;
-        for option in &options {
+        for (k, option) in options.iter().enumerate() {
+            let at = claim.nimber as usize + k;
             let entry = claim.witness[at];
             if entry == 0 {
-                at += 1;
                 continue;
             }
-            super::check::parts_of(&cram, &Cells(*option), &mut split, &mut components);
-            let open = components[entry as usize - 1];
             let mut replies = Vec::new();
-            cram.moves(&open, &mut replies);
+            cram.moves(&Cells(*option), &mut replies);
             // The reply is right when it leads to the nimber the original
-            // leads to (the other components are the same).
-            let after: Vec<u64> = replies.iter().map(|r| cram.play(&open, r).0).collect();
-            let k = claim.witness[at + 1] as usize;
-            entries.push((at + 1, after[k], after));
-            at += 2;
+            // leads to (the claim's).
+            let after: Vec<u64> = replies
+                .iter()
+                .map(|r| cram.play(&Cells(*option), r).0)
+                .collect();
+            entries.push((at, after[entry as usize - 1], after, 1));
         }
-        for (index, original, alternatives) in entries {
+        for (index, original, alternatives, offset) in entries {
             let expected = nimber_of_cells(original);
             for (k, &alternative) in alternatives.iter().enumerate() {
-                if k as u32 == parts.claims[i].witness[index] {
+                let entry = k as u32 + offset;
+                if entry == parts.claims[i].witness[index] {
                     continue;
                 }
                 let mut bad = take_apart::<Cram<u64>>(&proof.bytes);
-                bad.claims[i].witness[index] = k as u32;
+                bad.claims[i].witness[index] = entry;
                 let result = check(&put_together(&bad));
                 let right = nimber_of_cells(alternative) == expected;
                 match result {
@@ -675,4 +689,102 @@ fn positions_show_in_the_board_orientation() {
     let blocked = Cram::<u64>::with_blocked(3, 3, &[(1, 1)]).unwrap();
     assert_eq!(blocked.describe(), "cram 3x3 with 1 blocked cell");
     assert_eq!(blocked.rules().blocked, [(1, 1)]);
+}
+
+/// Graphs of more than 128 vertices: certificates of `U256` positions
+/// check, a grid's and another graph's, and give the definition's nimber
+/// where it can be computed (a sum of small random components, each by
+/// the definition).
+#[test]
+fn certificates_of_graphs_past_128_vertices_check() {
+    let ladder = NodeKayles::<U256>::grid(2, 67).unwrap();
+    let checked = check(&prove_game(&ladder).bytes).unwrap();
+    // The ladder 2 x n: 1 for n odd (OEIS A316632's comment).
+    assert_eq!(checked.nimber, 1);
+    let mut rng = SplitMix(11);
+    let mut edges = Vec::new();
+    let mut expected = 0;
+    let mut start = 0;
+    while start < 200 {
+        let n = 2 + rng.below(6) as u32;
+        let part = random_graph(&mut rng, n, 2);
+        let mut adjacent = vec![0u64; n as usize];
+        for &(u, v) in &part {
+            adjacent[u as usize] |= 1 << v;
+            adjacent[v as usize] |= 1 << u;
+            edges.push((start + u, start + v));
+        }
+        expected ^= node_kayles_by_definition(&adjacent, (1 << n) - 1, &mut HashMap::new());
+        start += n;
+    }
+    let game = NodeKayles::<U256>::new(start, &edges).unwrap();
+    let proof = prove_game(&game);
+    assert_eq!(check(&proof.bytes).unwrap().nimber, expected);
+    assert_eq!(proof.nimber, expected);
+}
+
+/// The symmetries a certificate gives a graph's canonical forms are
+/// checked: each an automorphism other than the identity, none on a grid.
+#[test]
+fn symmetries_that_are_not_automorphisms_are_refused() {
+    // The sun: a 5-cycle with a leaf at each vertex (vertex i + 5 at i).
+    let mut edges: Vec<(u32, u32)> = (0..5)
+        .flat_map(|i: u32| [(i.min((i + 1) % 5), i.max((i + 1) % 5)), (i, i + 5)])
+        .collect();
+    edges.sort_unstable();
+    let game = NodeKayles::<u64>::new(10, &edges).unwrap();
+    let rules = game.rules();
+    assert_eq!(rules.symmetries.len(), 9, "the dihedral group of order 10");
+    let proof = prove_game(&game);
+    assert!(proof.claims > 0);
+    let adjacent: Vec<u64> = (0..10)
+        .map(|v| {
+            edges
+                .iter()
+                .filter_map(|&(a, b)| (a == v).then_some(b).or((b == v).then_some(a)))
+                .fold(0, |set, w| set | 1 << w)
+        })
+        .collect();
+    let expected = node_kayles_by_definition(&adjacent, (1 << 10) - 1, &mut HashMap::new());
+    assert_eq!(check(&proof.bytes).unwrap().nimber, expected);
+    let refused = |symmetries: Vec<Vec<u32>>| {
+        let mut parts = take_apart::<NodeKayles<u64>>(&proof.bytes);
+        parts.rules.symmetries = symmetries;
+        check(&put_together(&parts)).unwrap_err().to_string()
+    };
+    let rotation: Vec<u32> = (0..10)
+        .map(|v| if v < 5 { (v + 1) % 5 } else { 5 + (v - 4) % 5 })
+        .collect();
+    let identity: Vec<u32> = (0..10).collect();
+    let mut swapped = identity.clone();
+    swapped.swap(0, 5);
+    let e = refused(vec![swapped]);
+    assert!(e.contains("symmetry 0 is not an automorphism"), "{e}");
+    let e = refused(vec![rotation.clone(), identity.clone()]);
+    assert!(e.contains("symmetry 1") && e.contains("identity"), "{e}");
+    let e = refused(vec![identity[..9].to_vec()]);
+    assert!(e.contains("maps 9 vertices, not 10"), "{e}");
+    let mut twice = rotation.clone();
+    twice[1] = twice[0];
+    let e = refused(vec![twice]);
+    assert!(e.contains("image of two vertices"), "{e}");
+    let mut outside = rotation.clone();
+    outside[9] = 10;
+    let e = refused(vec![outside]);
+    assert!(e.contains("not a vertex"), "{e}");
+    // Fewer symmetries than the group: still checked, by the images of
+    // those given (a rotation, whose powers are found by lowering again).
+    let mut parts = take_apart::<NodeKayles<u64>>(&proof.bytes);
+    parts.rules.symmetries = vec![rotation];
+    match check(&put_together(&parts)) {
+        Ok(checked) => assert_eq!(checked.nimber, expected),
+        // A claim valued only through a reflection is then not found.
+        Err(e) => assert!(e.to_string().contains("not claimed before"), "{e}"),
+    }
+    let grid = NodeKayles::<u64>::grid(3, 3).unwrap();
+    assert!(grid.rules().symmetries.is_empty());
+    let mut parts = take_apart::<NodeKayles<u64>>(&prove_game(&grid).bytes);
+    parts.rules.symmetries = vec![(0..9).rev().collect()];
+    let e = check(&put_together(&parts)).unwrap_err().to_string();
+    assert!(e.contains("the 3x3 grid"), "{e}");
 }

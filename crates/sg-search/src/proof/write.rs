@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::check::parts_of;
 use super::file::{Claim, ProofFile, encode, encode_metadata};
 use super::{ProofError, ProofGame};
-use crate::game::Nimber;
+use crate::game::{Nimber, Reduced};
 use crate::{Outcome, SearchError, Solver};
 
 /// Writes a certificate of the nimber of the start position of the
@@ -296,12 +296,13 @@ impl<G: ProofGame> Writer<'_, '_, '_, G> {
     }
 
     /// Pushes the entry of (b) for `option`, one of whose parts is not
-    /// promised (so the search may never have computed its nimber): `p + 1`
-    /// and `k` for a move `k` of its largest part `D` not promised (part
-    /// `p`) to a position of nimber `v XOR x` (`x` the XOR of the others);
-    /// or `0` when `D` has no such move (its nimber is below `v XOR x`) and
-    /// all the parts are promised instead. Returns the components the
-    /// entry relies on.
+    /// promised (so the search may never have computed its nimber): `m + 1`
+    /// for the move `m` of the option that plays in its largest part `D`
+    /// not promised, as it lies in the option, to a position of nimber
+    /// `v XOR x` (`x` the XOR of the others), which leaves the option at
+    /// nimber `v`; or `0` when `D` has no such move (its nimber is below
+    /// `v XOR x`) and all the parts are promised instead. Returns the
+    /// components the entry relies on.
     fn reply(
         &mut self,
         v: Nimber,
@@ -322,16 +323,29 @@ impl<G: ProofGame> Writer<'_, '_, '_, G> {
             }
         }
         let target = v ^ x;
-        let part = open;
-        let open = &option.parts[part];
+        let open = &option.parts[open];
+        // The component of the option whose canonical form `open` is, as
+        // it lies there: its moves are moves of the option.
+        let mut split = Vec::new();
+        game.split(&option.next, &mut split);
+        let lying = split
+            .into_iter()
+            .find(|c| game.reduce(c) == Reduced::Canonical(open.clone()))
+            .expect("a part is the canonical form of a component");
         let mut moves = Vec::new();
-        game.moves(open, &mut moves);
+        game.moves(&lying, &mut moves);
         let replies: Vec<Option_<G::Position>> =
-            moves.iter().map(|mv| self.option(open, mv)).collect();
+            moves.iter().map(|mv| self.option(&lying, mv)).collect();
         match self.of_nimber(&replies, target)? {
             Some(k) => {
                 relied_on.extend(replies[k].parts.iter().cloned());
-                witness.extend([part as u32 + 1, k as u32]);
+                let mut all = Vec::new();
+                game.moves(&option.next, &mut all);
+                let m = all
+                    .iter()
+                    .position(|mv| *mv == moves[k])
+                    .expect("a move of a component is a move of the position");
+                witness.push(m as u32 + 1);
             }
             None => {
                 self.promise(open)?;

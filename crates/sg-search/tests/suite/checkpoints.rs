@@ -4,6 +4,7 @@
 //! what it learnt.
 
 use proptest::prelude::*;
+use sg_search::bits::to_le_bytes;
 use sg_search::checkpoint::{CheckpointError, decode, encode};
 use sg_search::games::cram::Cram;
 use sg_search::games::node_kayles::NodeKayles;
@@ -86,25 +87,25 @@ fn damaged_foreign_and_crafted_checkpoints_are_refused() {
     // A well-formed file of crafted entries (its checksum right): a word
     // that is no fact (the lock's bit set), a position the board cannot
     // hold.
-    let craft = |entries: Vec<(u128, u64)>| {
+    let craft = |entries: Vec<(Vec<u8>, u64)>| {
         let body = postcard::to_allocvec(&("cram", cram.rules(), "test", entries)).unwrap();
         let mut bytes = b"GRUNDYC\0".to_vec();
-        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.extend_from_slice(&2u32.to_le_bytes());
         bytes.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
         bytes.extend_from_slice(&body);
         bytes
     };
     let (position, fact) = facts[0];
-    let code = u128::from(position.0);
+    let code = cram.code(&position);
     assert_eq!(
-        decode(&cram, &craft(vec![(code, fact.to_word())])).unwrap(),
+        decode(&cram, &craft(vec![(code.clone(), fact.to_word())])).unwrap(),
         vec![(position, fact)]
     );
     assert_eq!(
         decode(
             &cram,
             &craft(vec![
-                (code, fact.to_word()),
+                (code.clone(), fact.to_word()),
                 (code, fact.to_word() | 1 << 61)
             ])
         )
@@ -113,9 +114,12 @@ fn damaged_foreign_and_crafted_checkpoints_are_refused() {
         "entry 1 is not a valid fact"
     );
     assert_eq!(
-        decode(&cram, &craft(vec![(1 << 100, fact.to_word())]))
-            .unwrap_err()
-            .to_string(),
+        decode(
+            &cram,
+            &craft(vec![(to_le_bytes(1u128 << 100), fact.to_word())])
+        )
+        .unwrap_err()
+        .to_string(),
         "entry 0 is not a position of the game"
     );
     assert_eq!(Fact::from_word(0), None);

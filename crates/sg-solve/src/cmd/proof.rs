@@ -25,7 +25,7 @@ enum Command {
 #[command(long_about = "Check a certificate written by --proof (grundy cram, node-kayles, \
     chomp) from the game's rules alone, without search: every claimed nimber is confirmed \
     by the moves of its position and the claims before it in the file; then the nimber of \
-    the start position follows. Prints what is proved, e.g. `cram 4x7: nimber 3, 2035 \
+    the start position follows. Prints what is proved, e.g. `cram 4x7: nimber 3, 1965 \
     positions checked`, and exits with status 0; a certificate that does not check is an \
     error naming the first position that fails (exit status 1), and so is a file that is \
     not a well-formed certificate.\n\n\

@@ -267,14 +267,15 @@ pub fn with_payload_crc(mut proof: Vec<u8>) -> Vec<u8> {
 }
 
 /// Changes the nimber of the first claim of the proof file `proof` (the
-/// claim starts with its position, a varint: bytes with the top bit set,
-/// then one without; then its nimber, below 128 here: one byte), and
-/// checks that `grundy proof check` refuses it with exit status 1 and one
-/// line naming claim 1. Returns that line.
+/// claim starts with its position, a list of bytes: its length, below 128
+/// here, one byte, then the bytes; then its nimber, below 128 here: one
+/// byte), and checks that `grundy proof check` refuses it with exit status
+/// 1 and one line naming claim 1. Returns that line.
 pub fn first_claim_corrupted_fails(proof: &[u8]) -> String {
     let metadata_len = u32::from_le_bytes(proof[16..20].try_into().unwrap()) as usize;
     let payload = 64 + metadata_len;
-    let nimber_at = payload + proof[payload..].iter().position(|b| b & 0x80 == 0).unwrap() + 1;
+    assert!(proof[payload] < 128, "a one-byte length");
+    let nimber_at = payload + 1 + usize::from(proof[payload]);
     let mut bad = proof.to_vec();
     assert!(bad[nimber_at] < 127, "a one-byte nimber");
     bad[nimber_at] += 1;

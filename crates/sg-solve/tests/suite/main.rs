@@ -26,6 +26,7 @@ mod misere_cli;
 mod node_kayles_chomp_cli;
 mod octal_checkpoint;
 mod octal_cli;
+mod proof_corpus;
 mod quoting;
 mod samples;
 mod scan_paths;

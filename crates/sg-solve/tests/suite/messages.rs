@@ -199,7 +199,7 @@ fn text_quoted_from_a_file_is_cut_short() {
     let mut proof = b"GRUNDYP\0".to_vec();
     for word in [
         0x0102_0304,
-        1,
+        2,
         metadata.len() as u32,
         crc32fast::hash(&metadata),
     ] {

@@ -264,7 +264,7 @@ fn bad_graphs_and_rows_are_one_line_and_exit_2() {
         ("3 1\n0\n", "found the end of the input"),
         ("3 1\n0 x\n", "line 2, column 3: expected"),
         ("3 1\n0 1 2\n", "line 2, column 5: unexpected `2`"),
-        ("129 0\n", "line 1, column 1"),
+        ("257 0\n", "line 1, column 1"),
         ("-1 0\n", "line 1, column 1"),
         ("", "found the end of the input"),
         (
@@ -346,4 +346,50 @@ fn proofs_of_node_kayles_and_chomp_check() {
         "{checked}"
     );
     crate::common::first_claim_corrupted_fails(&std::fs::read(&path).unwrap());
+}
+
+/// `--grid RxC`: the grid graph without a file, as the same graph read;
+/// sizes beyond 256 vertices and bad sizes are one line, exit status 2.
+#[test]
+fn grid_sizes_play_as_the_grid_read() {
+    let mut text = String::from("12 17\n");
+    for r in 0..3 {
+        for c in 0..4 {
+            let v = r * 4 + c;
+            if c + 1 < 4 {
+                text.push_str(&format!("{v} {}\n", v + 1));
+            }
+            if r + 1 < 3 {
+                text.push_str(&format!("{v} {}\n", v + 4));
+            }
+        }
+    }
+    let read = grundy(&["node-kayles", "--hint"], &text);
+    let grid = grundy(&["node-kayles", "--grid", "3x4", "--hint"], "");
+    assert!(read.status.success() && grid.status.success());
+    assert_eq!(read.stdout, grid.stdout);
+    // 3 x 43: 129 vertices, past 128.
+    let wide = grundy(&["node-kayles", "--grid", "2x65", "--outcome"], "");
+    assert!(
+        wide.status.success(),
+        "{}",
+        String::from_utf8_lossy(&wide.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&wide.stdout), "WIN\n");
+    for (size, what) in [
+        (
+            "3x86",
+            "the 3x86 grid has 258 vertices, more than the engine supports (at most 256)",
+        ),
+        ("0x3", "the number of rows must be at least 1"),
+        ("3by4", "expected a size RxC such as 4x7"),
+    ] {
+        let out = grundy(&["node-kayles", "--grid", size], "");
+        assert_eq!(out.status.code(), Some(2), "{size}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(what), "{size}: {err}");
+    }
+    let both = grundy(&["node-kayles", "--grid", "3x4", "graph.txt"], "");
+    assert_eq!(both.status.code(), Some(2));
 }

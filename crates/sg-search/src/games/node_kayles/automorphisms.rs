@@ -2,6 +2,8 @@
 //! search over partial maps: the symmetries of Node-Kayles' canonical
 //! forms and symmetric losses on graphs that are not grids.
 
+use crate::bits::Bits;
+
 /// The automorphisms of a graph (`adjacency[v]`: the neighbours of `v`),
 /// the identity first, at most `cap` of them, with at most `steps`
 /// candidate checks; and whether the search finished (all were found).
@@ -12,13 +14,17 @@
 /// vertex at a time to an unused vertex of the same colour whose
 /// adjacency to the vertices already mapped is that of the vertex: a
 /// complete map is then an automorphism, and every automorphism is met.
-pub(super) fn automorphisms(adjacency: &[u128], cap: usize, steps: u64) -> (Vec<Vec<u32>>, bool) {
+pub(super) fn automorphisms<B: Bits>(
+    adjacency: &[B],
+    cap: usize,
+    steps: u64,
+) -> (Vec<Vec<u32>>, bool) {
     let n = adjacency.len();
     let colour = refine(adjacency);
     let order = breadth_first_order(adjacency);
     let mut found: Vec<Vec<u32>> = Vec::new();
     let mut map = vec![u32::MAX; n];
-    let mut used = 0u128;
+    let mut used = B::ZERO;
     // Per depth, the next candidate to try.
     let mut next = vec![0u32; n + 1];
     let mut depth = 0usize;
@@ -33,17 +39,17 @@ pub(super) fn automorphisms(adjacency: &[u128], cap: usize, steps: u64) -> (Vec<
                 return (found, true);
             }
             depth -= 1;
-            used &= !(1 << map[order[depth]]);
+            used &= !(B::ONE << map[order[depth]]);
             continue;
         }
         let v = order[depth];
         // The images of v's neighbours already mapped.
-        let mut wanted = 0u128;
-        let mut placed = 0u128;
+        let mut wanted = B::ZERO;
+        let mut placed = B::ZERO;
         for &u in &order[..depth] {
-            placed |= 1 << map[u];
-            if adjacency[v] >> u & 1 == 1 {
-                wanted |= 1 << map[u];
+            placed |= B::ONE << map[u];
+            if adjacency[v].has(u as u32) {
+                wanted |= B::ONE << map[u];
             }
         }
         let mut chosen = None;
@@ -52,7 +58,7 @@ pub(super) fn automorphisms(adjacency: &[u128], cap: usize, steps: u64) -> (Vec<
             if checks > steps {
                 return (found, false);
             }
-            if used >> w & 1 == 0
+            if !used.has(w)
                 && colour[w as usize] == colour[v]
                 && adjacency[w as usize] & placed == wanted
             {
@@ -63,7 +69,7 @@ pub(super) fn automorphisms(adjacency: &[u128], cap: usize, steps: u64) -> (Vec<
         match chosen {
             Some(w) => {
                 map[v] = w;
-                used |= 1 << w;
+                used |= B::ONE << w;
                 next[depth] = w + 1;
                 depth += 1;
                 next[depth] = 0;
@@ -73,7 +79,7 @@ pub(super) fn automorphisms(adjacency: &[u128], cap: usize, steps: u64) -> (Vec<
                     return (found, true);
                 }
                 depth -= 1;
-                used &= !(1 << map[order[depth]]);
+                used &= !(B::ONE << map[order[depth]]);
             }
         }
     }
@@ -83,7 +89,7 @@ pub(super) fn automorphisms(adjacency: &[u128], cap: usize, steps: u64) -> (Vec<
 /// colour is refined by the multiset of its neighbours' colours until no
 /// class splits; the new colours are numbered in the order of their
 /// signatures, which does not depend on the numbering of the vertices).
-fn refine(adjacency: &[u128]) -> Vec<u32> {
+fn refine<B: Bits>(adjacency: &[B]) -> Vec<u32> {
     let n = adjacency.len();
     let mut colour = vec![0u32; n];
     let mut classes = 1;
@@ -91,7 +97,7 @@ fn refine(adjacency: &[u128]) -> Vec<u32> {
         let signatures: Vec<(u32, Vec<u32>)> = (0..n)
             .map(|v| {
                 let mut neighbours: Vec<u32> = (0..n)
-                    .filter(|&u| adjacency[v] >> u & 1 == 1)
+                    .filter(|&u| adjacency[v].has(u as u32))
                     .map(|u| colour[u])
                     .collect();
                 neighbours.sort_unstable();
@@ -115,15 +121,15 @@ fn refine(adjacency: &[u128]) -> Vec<u32> {
 }
 
 /// The vertices in breadth-first order, component by component.
-fn breadth_first_order(adjacency: &[u128]) -> Vec<usize> {
+fn breadth_first_order<B: Bits>(adjacency: &[B]) -> Vec<usize> {
     let n = adjacency.len();
     let mut order = Vec::with_capacity(n);
-    let mut seen = 0u128;
+    let mut seen = B::ZERO;
     for root in 0..n {
-        if seen >> root & 1 == 1 {
+        if seen.has(root as u32) {
             continue;
         }
-        seen |= 1 << root;
+        seen |= B::ONE << root as u32;
         let first = order.len();
         order.push(root);
         let mut head = first;
@@ -132,9 +138,9 @@ fn breadth_first_order(adjacency: &[u128]) -> Vec<usize> {
             head += 1;
             let mut fresh = adjacency[v] & !seen;
             seen |= fresh;
-            while fresh != 0 {
+            while fresh != B::ZERO {
                 order.push(fresh.trailing_zeros() as usize);
-                fresh &= fresh - 1;
+                fresh = fresh.without_lowest();
             }
         }
     }

@@ -2,6 +2,8 @@
 //! canonical forms and symmetric losses.
 
 use super::*;
+use crate::Solver;
+use crate::bits::U256;
 
 #[test]
 fn dawsons_chess_starts_as_known() {
@@ -124,6 +126,12 @@ fn refused_graphs() {
     assert_eq!(
         error.to_string(),
         "a graph of 135 vertices is larger than the engine supports (at most 128 vertices)"
+    );
+    assert!(NodeKayles::<U256>::grid(9, 15).is_ok());
+    let error = NodeKayles::<U256>::grid(3, 86).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a graph of 258 vertices is larger than the engine supports (at most 256 vertices)"
     );
     // Repeated edges, either way round, are one edge.
     let twice = NodeKayles::<u64>::new(3, &[(0, 1), (1, 0), (0, 1), (1, 2)]).unwrap();
@@ -368,6 +376,49 @@ proptest::proptest! {
         proptest::prop_assert_eq!(Some(canonical), images.iter().min().copied());
         for &image in &images {
             proptest::prop_assert_eq!(game.canonical(&Vertices(image)).0, canonical);
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(48))]
+
+    /// Graphs of more than 128 vertices: a random set of the last rows of
+    /// a grid of 160 to 256 cells (its bits above 128) has the nimber, by
+    /// the solver on `U256`, that the definition gives for the same set
+    /// moved to the first rows of a grid on `u64`; and its canonical form
+    /// is that of the `u128` grid's, moved down by as many rows.
+    #[test]
+    fn sets_of_256_bits_play_as_the_same_sets_low(
+        rows in 20u32..=32, bits in proptest::num::u64::ANY, density in 2u32..4
+    ) {
+        let cols = 8;
+        let wide = NodeKayles::<U256>::grid(rows, cols).unwrap();
+        let narrow = NodeKayles::<u64>::grid(8, cols).unwrap();
+        // A random set of about 10 or 5 of the first 40 cells, so that
+        // the definition's search stays small and the set splits.
+        let mut low = bits & ((1 << 40) - 1);
+        for k in 1..density {
+            low &= bits.rotate_left(17 * k);
+        }
+        let shift = (rows - 8) * cols;
+        let high = U256::from(low) << shift;
+        let solver = Solver::new(&wide);
+        let mut memo = std::collections::HashMap::new();
+        proptest::prop_assert_eq!(
+            solver.nimber(&Vertices(high)).unwrap(),
+            by_definition(&narrow, low, &mut memo)
+        );
+        let mut parts = Vec::new();
+        wide.split(&Vertices(high), &mut parts);
+        let mut low_parts = Vec::new();
+        narrow.split(&Vertices(low), &mut low_parts);
+        proptest::prop_assert_eq!(parts.len(), low_parts.len());
+        for (part, low_part) in parts.iter().zip(&low_parts) {
+            proptest::prop_assert_eq!(part.0, U256::from(low_part.0) << shift);
+            // Canonical forms move a shape to the top left corner.
+            let canonical = wide.canonical(part).0;
+            proptest::prop_assert_eq!(canonical, U256::from(narrow.canonical(low_part).0));
         }
     }
 }
