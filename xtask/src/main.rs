@@ -12,6 +12,10 @@
 //! - `cargo xtask inputs --out DIR`: writes the benchmark inputs.
 //! - `cargo xtask outside-crate`: packages the library crates and builds a
 //!   crate outside the workspace that depends on them.
+//! - `cargo xtask results`: the catalogue of values settled with
+//!   certificates (`data/results.tsv`, `docs/RESULTS.md`): `--verify`
+//!   checks the certificates kept with both checkers, `--compute` computes
+//!   the values again (see the module `results`).
 
 mod embedded_copy;
 mod inputs;
@@ -20,6 +24,7 @@ mod octal_md;
 mod outside_crate;
 mod progress;
 mod resources;
+mod results;
 mod tables;
 
 use anyhow::Result;
@@ -67,6 +72,56 @@ enum Command {
         #[arg(long)]
         keep: bool,
     },
+    /// The catalogue of values settled with certificates (data/results.tsv,
+    /// its table in docs/RESULTS.md).
+    ///
+    /// --verify (the default) checks every certificate kept in
+    /// data/certificates/ with grundy's checker and the second checker
+    /// (checker/grundy_proof_check.py): each must prove the catalogue's
+    /// value and be the file the catalogue names (SHA-256, size, claims).
+    /// --compute runs each row's command with the release build (one
+    /// thread), measures its time and peak memory, and checks the
+    /// certificate it writes with both checkers; with --write it records
+    /// the figures, the kept certificates and the table of docs/RESULTS.md.
+    Results(ResultsArgs),
+    /// Runs one command and prints its time and peak memory (used by
+    /// `results --compute`).
+    #[command(hide = true)]
+    ResultsRunOne {
+        /// Kill the command after this many seconds.
+        #[arg(long)]
+        timeout: Option<u64>,
+        /// The command and its arguments.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
+}
+
+#[derive(Args)]
+struct ResultsArgs {
+    /// Check the kept certificates with both checkers (the default).
+    #[arg(long)]
+    verify: bool,
+    /// Compute the values again and check the certificates written.
+    #[arg(long)]
+    compute: bool,
+    /// With --compute: record the figures, the kept certificates and the
+    /// table of docs/RESULTS.md.
+    #[arg(long, requires = "compute")]
+    write: bool,
+    /// Only these rows (ids, comma-separated).
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    only: Vec<String>,
+    /// The grundy binary to run (default: the release build, built first).
+    #[arg(long, value_name = "PATH")]
+    grundy: Option<PathBuf>,
+    /// The Python 3 that runs the second checker.
+    #[arg(long, value_name = "PYTHON", default_value = "python3")]
+    python: String,
+    /// With --compute: a command still running after this many seconds is
+    /// stopped, and its row fails.
+    #[arg(long, value_name = "SECONDS", value_parser = number::<u64>(1, u64::MAX))]
+    timeout: Option<u64>,
 }
 
 /// Which tables to make.
@@ -174,6 +229,16 @@ fn run(command: Command) -> Result<()> {
         ),
         Command::Inputs { out } => inputs::write_all(&out),
         Command::OutsideCrate { keep } => outside_crate::run(keep),
+        Command::Results(args) => results::run(&results::Options {
+            verify: args.verify || !args.compute,
+            compute: args.compute,
+            write: args.write,
+            only: args.only,
+            grundy: args.grundy,
+            python: args.python,
+            timeout: args.timeout,
+        }),
+        Command::ResultsRunOne { timeout, command } => results::run_one(&command, timeout),
     }
 }
 

@@ -76,6 +76,38 @@
 //!   that are their own inverse, each with the vertices it maps into their
 //!   own closed neighbourhood listed once.
 //!
+//! # Grids with both sides even are lost
+//!
+//! **Claim.** Node-Kayles on the `R x C` grid with `R` and `C` both even
+//! has nimber 0: the player to move loses.
+//!
+//! *Proof.* The half turn `t(r, c) = (R - 1 - r, C - 1 - c)` maps the grid
+//! onto itself, edges to edges. A cell and its image differ by
+//! `(R - 1 - 2r, C - 1 - 2c)`, two odd numbers, so they are at distance at
+//! least 2 along the grid: no cell is its own image or a neighbour of it.
+//! The whole grid is thus a symmetric loss for `t` (above): the second
+//! player answers each vertex `v` with `t(v)`, which is still there, and
+//! the first runs out of moves first. ∎
+//!
+//! The solver uses it through the symmetric losses: [`Game::reduce`] finds
+//! the start of an even by even grid (and every set of it that the half
+//! turn maps onto itself avoiding the centre) lost without search, and a
+//! certificate of such a grid has no claim: both checkers find its nimber
+//! by the same rule. The grid odd one way and even the other is no such
+//! loss (the central row or column holds two cells each the other's
+//! neighbour's image), and its nimber is searched: 4 x 5 is 0, but 2 x 5 is
+//! 1.
+//!
+//! # Grids by shifts
+//!
+//! On a grid, the neighbours of a whole set are four shifts of it (a cell's
+//! left and right neighbours are the bits beside it in its row, those
+//! above and below `C` bits away), so a component grows by a layer of
+//! neighbours at a time, and the degrees the closed forms need come from
+//! the set's horizontal and vertical edges (`set & set >> 1`, `set & set >>
+//! C`) and the cells with three neighbours among four, a few operations
+//! on whole sets instead of one per vertex.
+//!
 //! # Canonical forms
 //!
 //! Two kinds, chosen at construction:
@@ -269,6 +301,39 @@ pub struct NodeKayles<B = u128> {
     automorphisms: Vec<Vec<u32>>,
     automorphisms_complete: bool,
     symmetry: Symmetry<B>,
+    /// On a grid, its neighbours by shifts (see [`GridShifts`]).
+    shifts: Option<GridShifts<B>>,
+}
+
+/// The neighbours of a set of a grid by shifts: a cell's left and right
+/// neighbours are the bits beside it (within its row), those above and
+/// below `cols` bits away. Components and the degrees of the closed forms
+/// take a few operations on whole sets, not one per vertex.
+#[derive(Clone, Copy, Debug)]
+struct GridShifts<B> {
+    cols: u32,
+    /// The cells not in the first column, not in the last.
+    not_first: B,
+    not_last: B,
+}
+
+impl<B: Bits> GridShifts<B> {
+    /// The cells of `set` whose right neighbour is in `set`, and those whose
+    /// neighbour below is.
+    #[inline]
+    fn edges(&self, set: B) -> (B, B) {
+        (set & (set >> 1) & self.not_last, set & (set >> self.cols))
+    }
+
+    /// `set` and its neighbours (possibly outside the graph: callers
+    /// intersect).
+    #[inline]
+    fn grown(&self, set: B) -> B {
+        set | ((set & self.not_last) << 1)
+            | ((set & self.not_first) >> 1)
+            | (set << self.cols)
+            | (set >> self.cols)
+    }
 }
 
 impl<B: Bits> NodeKayles<B> {
@@ -420,6 +485,14 @@ impl<B: Bits> NodeKayles<B> {
                     .collect(),
             ),
         };
+        let shifts = grid.map(|(rows, cols)| {
+            let column = |c: u32| (0..rows).fold(B::ZERO, |set, r| set | B::ONE << (r * cols + c));
+            GridShifts {
+                cols,
+                not_first: all & !column(0),
+                not_last: all & !column(cols - 1),
+            }
+        });
         NodeKayles {
             vertices,
             closed,
@@ -428,6 +501,7 @@ impl<B: Bits> NodeKayles<B> {
             automorphisms,
             automorphisms_complete,
             symmetry,
+            shifts,
         }
     }
 
@@ -492,6 +566,17 @@ impl<B: Bits> NodeKayles<B> {
     /// The component of `set` that holds `seed`.
     #[inline]
     fn component(&self, set: B, seed: B) -> B {
+        if let Some(shifts) = &self.shifts {
+            // Grown by a layer of neighbours at a time, all at once.
+            let mut part = seed;
+            loop {
+                let grown = shifts.grown(part) & set;
+                if grown == part {
+                    return part;
+                }
+                part = grown;
+            }
+        }
         let mut part = seed;
         let mut frontier = seed;
         while frontier != B::ZERO {
@@ -673,6 +758,15 @@ impl<B: Bits> NodeKayles<B> {
         if n <= 1 {
             return Some(n);
         }
+        match &self.shifts {
+            Some(shifts) => self.grid_closed_form(shifts, set, n),
+            None => self.degree_closed_form(set, n),
+        }
+    }
+
+    /// [`closed_form`](Self::closed_form) of `n >= 2` vertices on any
+    /// graph, from the degree of each vertex.
+    fn degree_closed_form(&self, set: B, n: u32) -> Option<Nimber> {
         let mut degrees = 0;
         let mut max_degree = 0;
         let mut rest = set;
@@ -699,6 +793,43 @@ impl<B: Bits> NodeKayles<B> {
             });
         }
         None
+    }
+
+    /// [`closed_form`](Self::closed_form) on a grid, from whole sets: the
+    /// grid has no triangle, so its cliques are single edges and its stars
+    /// have at most 4 leaves; a vertex has degree 3 or 4 when three of its
+    /// four neighbours are in the set.
+    #[inline]
+    fn grid_closed_form(&self, shifts: &GridShifts<B>, set: B, n: u32) -> Option<Nimber> {
+        let (right, down) = shifts.edges(set);
+        let edges = right.count_ones() + down.count_ones();
+        if n == 2 {
+            return (edges == 1).then_some(1);
+        }
+        if edges != n - 1 && edges != n {
+            return None;
+        }
+        // The cells with a neighbour to their left, right, above, below.
+        let (left, up) = (right << 1, down << shifts.cols);
+        let at_least_three = (left & right & (up | down)) | (up & down & (left | right));
+        if at_least_three != B::ZERO {
+            // A star: a centre of degree n - 1 (3 or 4 leaves).
+            let star = edges == n - 1
+                && match n {
+                    4 => true,
+                    5 => left & right & up & down != B::ZERO,
+                    _ => false,
+                };
+            return star.then_some(if (n - 1).is_multiple_of(2) { 2 } else { 1 });
+        }
+        if !self.connected(set) {
+            return None;
+        }
+        Some(if edges == n - 1 {
+            self.paths[n as usize]
+        } else {
+            Nimber::from(self.paths[(n - 3) as usize] == 0)
+        })
     }
 
     /// Whether `set` (nonempty) induces a connected graph.

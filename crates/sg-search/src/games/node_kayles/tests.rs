@@ -422,3 +422,46 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    /// On grids, the closed forms from whole sets (shifts) and components
+    /// by layers are those of the degrees of each vertex and of the
+    /// closed neighbourhoods.
+    #[test]
+    fn grid_shortcuts_agree_with_the_general_code(
+        rows in 1u32..=8, cols in 1u32..=16, bits in proptest::num::u128::ANY, thin in 0u32..3
+    ) {
+        let game = NodeKayles::<u128>::grid(rows, cols).unwrap();
+        let shifts = game.shifts.expect("a grid");
+        let mut set = bits & game.all;
+        for k in 0..thin {
+            set &= bits.rotate_left(29 + 13 * k);
+        }
+        let n = set.count_ones();
+        if n >= 2 {
+            proptest::prop_assert_eq!(
+                game.grid_closed_form(&shifts, set, n),
+                game.degree_closed_form(set, n)
+            );
+        }
+        let mut rest = set;
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let by_layers = game.component(set, seed);
+            // By closed neighbourhoods, a vertex at a time.
+            let (mut part, mut frontier) = (seed, seed);
+            while frontier != 0 {
+                let mut next = 0;
+                let mut f = frontier;
+                while f != 0 {
+                    next |= game.closed[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                }
+                frontier = next & set & !part;
+                part |= frontier;
+            }
+            proptest::prop_assert_eq!(by_layers, part);
+            rest &= !part;
+        }
+    }
+}
