@@ -100,25 +100,52 @@ class Reader:
 
 def shape_key(cells):
     """The canonical form of a set of cells `(row, column)` under
-    translations and the eight symmetries of the square: the smallest, as
-    a sorted tuple, of its images moved to the corner."""
-    best = None
-    for turn in range(8):
-        image = []
-        for r, c in cells:
-            if turn & 4:
-                r, c = c, r
-            if turn & 1:
-                r = -r
-            if turn & 2:
-                c = -c
-            image.append((r, c))
-        top = min(r for r, _ in image)
-        left = min(c for _, c in image)
-        image = tuple(sorted((r - top, c - left) for r, c in image))
-        if best is None or image < best:
-            best = image
-    return best
+    translations and the eight symmetries of the square (see
+    `rows_key`)."""
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    rows = [0] * (max(r for r, _ in cells) - top + 1)
+    for r, c in cells:
+        rows[r - top] |= 1 << (c - left)
+    return rows_key(rows)
+
+
+def lanes_key(bits, lane):
+    """`rows_key` of the set `bits` whose rows are lanes of `lane` bits."""
+    mask = (1 << lane) - 1
+    rows = []
+    while bits:
+        rows.append(bits & mask)
+        bits >>= lane
+    while not rows[0]:
+        rows.pop(0)
+    left = min((r & -r).bit_length() for r in rows if r) - 1
+    return rows_key([r >> left for r in rows])
+
+
+def rows_key(rows):
+    """The canonical form of a shape given as its rows, each a mask of
+    columns (bit c for column c), its first and last rows and its column
+    0 not empty: of its images under the eight symmetries of the square
+    (each a shape as given), those with no more rows than columns, the
+    smallest as a tuple of rows, with the shape's two sides. Every image
+    of a shape has the same key, and only its images do."""
+    h = len(rows)
+    w = max(r.bit_length() for r in rows)
+    images = []
+    if h <= w:
+        images += four_images(tuple(rows), w)
+    if w <= h:
+        transposed = tuple(sum(((row >> c) & 1) << r for r, row in enumerate(rows)) for c in range(w))
+        images += four_images(transposed, h)
+    return (min(h, w), max(h, w), min(images))
+
+
+def four_images(rows, width):
+    """`rows` (of `width` columns), mirrored, upside down and turned by
+    half a turn."""
+    mirrored = tuple(int(format(r, f"0{width}b")[::-1], 2) for r in rows)
+    return [rows, mirrored, rows[::-1], mirrored[::-1]]
 
 
 def box_involutions(cells, square_turns):
@@ -262,7 +289,7 @@ class Cram:
         return None
 
     def key(self, part):
-        return shape_key(self.cells(part))
+        return lanes_key(part, self.s)
 
 
 class NodeKayles:
@@ -290,6 +317,11 @@ class NodeKayles:
                 break
         if self.grid and symmetries:
             raise Refused("the rules are not valid: a grid lists symmetries")
+        if self.grid:
+            rows, cols = self.grid
+            first = sum(1 << (r * cols) for r in range(rows))
+            self.not_first = self.start & ~first
+            self.not_last = self.start & ~(first << (cols - 1))
         edge_set = set(edges)
         for i, p in enumerate(symmetries):
             if sorted(p) != list(range(n)) or p == list(range(n)):
@@ -314,6 +346,8 @@ class NodeKayles:
         return position & ~self.closed[vertex]
 
     def components(self, position):
+        if self.grid:
+            return self.grid_components(position)
         parts, rest = [], position
         while rest:
             part = frontier = rest & -rest
@@ -327,6 +361,21 @@ class NodeKayles:
             parts.append(part)
         return parts
 
+    def grid_components(self, position):
+        """Components grown a layer of neighbours at a time, by shifts."""
+        cols, not_first, not_last = self.grid[1], self.not_first, self.not_last
+        parts, rest = [], position
+        while rest:
+            part = rest & -rest
+            while True:
+                grown = (part | (part & not_last) << 1 | (part & not_first) >> 1 | part << cols | part >> cols) & position
+                if grown == part:
+                    break
+                part = grown
+            rest &= ~part
+            parts.append(part)
+        return parts
+
     def image(self, p, part):
         out = 0
         for v in bits_of(part):
@@ -334,6 +383,14 @@ class NodeKayles:
         return out
 
     def rule_nimber(self, part):
+        if self.grid and bin(part).count("1") > 5:
+            # Quicker on a grid: the rules of degrees need as many edges as
+            # vertices or one fewer, a symmetric loss a symmetric shape.
+            cols = self.grid[1]
+            k = bin(part).count("1")
+            e = bin(part & (part >> 1) & self.not_last).count("1") + bin(part & (part >> cols)).count("1")
+            if e not in (k - 1, k) and not self.symmetric_shape(part):
+                return None
         vertices = bits_of(part)
         k = len(vertices)
         if k <= 1:
@@ -361,10 +418,28 @@ class NodeKayles:
                     return 0
         return None
 
+    def symmetric_shape(self, part):
+        """Whether the shape of `part` on the grid is its own image under
+        a mirror, upside down, a half turn or a diagonal reflection."""
+        cols = self.grid[1]
+        mask = (1 << cols) - 1
+        rows = [(part >> (r * cols)) & mask for r in range(self.grid[0])]
+        while not rows[-1]:
+            rows.pop()
+        while not rows[0]:
+            rows.pop(0)
+        left = min((r & -r).bit_length() for r in rows if r) - 1
+        rows = tuple(r >> left for r in rows)
+        w = max(r.bit_length() for r in rows)
+        images = four_images(rows, w)[1:]
+        if len(rows) == w:
+            transposed = tuple(sum(((row >> c) & 1) << r for r, row in enumerate(rows)) for c in range(w))
+            images += [transposed, four_images(transposed, w)[3]]
+        return rows in images
+
     def key(self, part):
         if self.grid:
-            cols = self.grid[1]
-            return shape_key([divmod(v, cols) for v in bits_of(part)])
+            return lanes_key(part, self.grid[1])
         best = part
         while True:
             lower = min([best] + [self.image(p, best) for p in self.symmetries])
