@@ -105,9 +105,10 @@ struct ResultsArgs {
     /// Compute the values again and check the certificates written.
     #[arg(long)]
     compute: bool,
-    /// With --compute: record the figures, the kept certificates and the
-    /// table of docs/RESULTS.md.
-    #[arg(long, requires = "compute")]
+    /// With --compute: record the figures and the kept certificates; and
+    /// write the table of docs/RESULTS.md from the catalogue (alone: only
+    /// the table).
+    #[arg(long)]
     write: bool,
     /// Only these rows (ids, comma-separated).
     #[arg(long, value_name = "ID", value_delimiter = ',')]
@@ -230,7 +231,7 @@ fn run(command: Command) -> Result<()> {
         Command::Inputs { out } => inputs::write_all(&out),
         Command::OutsideCrate { keep } => outside_crate::run(keep),
         Command::Results(args) => results::run(&results::Options {
-            verify: args.verify || !args.compute,
+            verify: args.verify || !(args.compute || args.write),
             compute: args.compute,
             write: args.write,
             only: args.only,

@@ -259,17 +259,33 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// What `checker/grundy_proof_check.py` says of `files`: the nimber of
-/// each, in order; an error when it refuses one or cannot run.
+/// each, in order; an error when it refuses one or cannot run. The files
+/// are shared among as many processes as there are CPUs.
 fn python_nimbers(python: &str, files: &[PathBuf]) -> Result<Vec<u32>> {
-    if files.is_empty() {
-        return Ok(Vec::new());
-    }
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = files.len().div_ceil(cpus).max(1);
     let script = root().join("checker/grundy_proof_check.py");
-    let out = Command::new(python)
-        .arg(&script)
-        .args(files)
-        .output()
-        .with_context(|| format!("cannot run {python} (the second checker needs Python 3)"))?;
+    let children = files
+        .chunks(chunk)
+        .map(|part| {
+            Command::new(python)
+                .arg(&script)
+                .args(part)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .with_context(|| format!("cannot run {python} (the second checker needs Python 3)"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut nimbers = Vec::new();
+    for child in children {
+        nimbers.extend(python_output(child.wait_with_output()?)?);
+    }
+    Ok(nimbers)
+}
+
+/// The nimbers one run of the second checker printed.
+fn python_output(out: std::process::Output) -> Result<Vec<u32>> {
     let stdout = String::from_utf8_lossy(&out.stdout);
     ensure!(
         out.status.success(),
@@ -326,16 +342,36 @@ pub(crate) fn run(options: &Options) -> Result<()> {
             Some(path) => path.clone(),
             None => build_grundy(&root)?,
         };
-        for row in rows.iter_mut().filter(|r| selected(r)) {
-            compute(&root, row, &grundy, options)?;
-        }
-        if options.write {
-            std::fs::write(root.join(CATALOGUE), render(&rows))?;
-            let document = std::fs::read_to_string(root.join(DOCUMENT))?;
-            std::fs::write(root.join(DOCUMENT), with_table(&document, &table(&rows))?)?;
-            println!("wrote {CATALOGUE} and the table of {DOCUMENT}");
+        for index in 0..rows.len() {
+            if !selected(&rows[index]) {
+                continue;
+            }
+            compute(&root, &mut rows[index], &grundy, options)?;
+            if options.write {
+                // After each row: a long run stopped keeps what it did.
+                write_atomically(&root.join(CATALOGUE), render(&rows).as_bytes())?;
+            }
         }
     }
+    if options.write {
+        write_atomically(&root.join(CATALOGUE), render(&rows).as_bytes())?;
+        let document = std::fs::read_to_string(root.join(DOCUMENT))?;
+        write_atomically(
+            &root.join(DOCUMENT),
+            with_table(&document, &table(&rows))?.as_bytes(),
+        )?;
+        println!("wrote {CATALOGUE} and the table of {DOCUMENT}");
+    }
+    Ok(())
+}
+
+/// Writes `path` through a temporary file in its folder, renamed.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().context("a file in a folder")?;
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
 
@@ -469,7 +505,7 @@ fn compute(root: &Path, row: &mut Row, grundy: &Path, options: &Options) -> Resu
         if row.kept() {
             let path = root.join(&row.certificate);
             std::fs::create_dir_all(path.parent().expect("data/certificates"))?;
-            std::fs::write(&path, gzip(&bytes))?;
+            write_atomically(&path, &gzip(&bytes))?;
         }
     }
     Ok(())
