@@ -99,6 +99,13 @@ impl Construction {
     }
 
     /// Whether heap `h` (computed) has a move.
+    /// Whether heap `h` has a move by the rules (whatever the quotient).
+    pub(crate) fn heap_has_moves(&self, h: u64) -> bool {
+        self.moves
+            .for_each_option(h, u64::MAX, |_, _| ControlFlow::Break(()))
+            .is_break()
+    }
+
     pub(crate) fn has_options(&self, h: u64) -> bool {
         !self.types[self.heap_type[h as usize] as usize]
             .options

@@ -3,7 +3,6 @@
 //! cases before the error still printed.
 
 use crate::common::fails;
-use assert_cmd::Command;
 
 const HDU1524_OK: &str = "2\n1 1\n0\n1 0\n0\n";
 
@@ -65,8 +64,7 @@ fn row_position_outside_or_repeated() {
         "{err}"
     );
     // A wider board accepts column 21.
-    Command::cargo_bin("grundy")
-        .unwrap()
+    crate::common::assert_grundy()
         .args(["hdu5724", "--width", "30"])
         .write_stdin("1\n1\n1 21\n")
         .assert()
@@ -160,15 +158,13 @@ fn lenient_where_the_judges_are() {
     }
     // Node i has value i mod 2: eleven tokens on 1 and one on 1499 XOR to 0.
     big.push_str("12 1 1 1 1 1 1 1 1 1 1 1 1499\n1 1499");
-    Command::cargo_bin("grundy")
-        .unwrap()
+    crate::common::assert_grundy()
         .arg("hdu1524")
         .write_stdin(big)
         .assert()
         .success()
         .stdout("LOSE\nWIN\n");
-    Command::cargo_bin("grundy")
-        .unwrap()
+    crate::common::assert_grundy()
         .arg("uva11927")
         .write_stdin("2 1\n0 1\n3000\n1\n")
         .assert()
@@ -178,8 +174,7 @@ fn lenient_where_the_judges_are() {
 
 #[test]
 fn missing_file_is_an_error_not_a_panic() {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = crate::common::assert_grundy()
         .args(["hdu1524", "/no/such/file"])
         .output()
         .unwrap();

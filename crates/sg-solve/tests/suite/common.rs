@@ -4,6 +4,116 @@
 #![allow(dead_code, unreachable_pub)]
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The longest a test waits for a process it started: past it, the
+/// process is killed and the test fails, saying so (a run that hangs
+/// never hangs the suite).
+pub const CHILD_LIMIT: Duration = Duration::from_secs(300);
+
+/// `program` as the tests start it: standard input empty unless set, and
+/// SIGHUP, SIGINT and SIGTERM at their default action in the child,
+/// whatever this process inherited. (`nohup cargo test` ignores SIGHUP;
+/// an ignored signal stays ignored across exec, grundy rightly leaves it
+/// so, and a test that sends it would wait for nothing.)
+pub fn command(program: impl AsRef<OsStr>) -> Command {
+    let mut command = Command::new(program);
+    command.stdin(Stdio::null());
+    // SAFETY: the closure runs in the child between fork and exec, where
+    // only async-signal-safe functions may be called; signal(2) is one,
+    // and it only sets this process's dispositions.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGHUP, libc::SIGINT, libc::SIGTERM] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
+/// The `grundy` binary under test, started as [`command`] does.
+pub fn grundy_command() -> Command {
+    command(assert_cmd::cargo::cargo_bin("grundy"))
+}
+
+/// The output of `child` once it ends, at most [`CHILD_LIMIT`] away: past
+/// it the child is killed and the test fails naming `what`. Its standard
+/// output and error are read as it runs (when they are piped).
+pub fn finish(mut child: Child, what: &str) -> Output {
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = read(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = read(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > CHILD_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {CHILD_LIMIT:?}, killed");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+/// `output` and `status` of a command, bounded as [`finish`] is.
+pub trait Bounded {
+    /// Runs the command, its standard output and error captured.
+    fn bounded_output(&mut self) -> std::io::Result<Output>;
+    /// Runs the command, its output where it goes; its exit status.
+    fn bounded_status(&mut self) -> std::io::Result<std::process::ExitStatus>;
+}
+
+impl Bounded for Command {
+    fn bounded_output(&mut self) -> std::io::Result<Output> {
+        let what = format!("{self:?}");
+        let child = self.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+        Ok(finish(child, &what))
+    }
+
+    fn bounded_status(&mut self) -> std::io::Result<std::process::ExitStatus> {
+        let what = format!("{self:?}");
+        Ok(finish(self.spawn()?, &what).status)
+    }
+}
+
+/// The `grundy` binary under test as an `assert_cmd` command, started as
+/// [`command`] does and killed past [`CHILD_LIMIT`].
+pub fn assert_grundy() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::from_std(grundy_command());
+    command.timeout(CHILD_LIMIT);
+    command
+}
 
 /// Runs the real `grundy` binary with `args`, `input` on standard input.
 pub fn grundy(args: &[&str], input: &str) -> std::process::Output {
@@ -11,14 +121,26 @@ pub fn grundy(args: &[&str], input: &str) -> std::process::Output {
 }
 
 /// Runs the real `grundy` binary with `args`, the bytes `input` on
-/// standard input.
+/// standard input (killed past [`CHILD_LIMIT`]: the test then fails).
 pub fn grundy_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
-    assert_cmd::Command::cargo_bin("grundy")
-        .unwrap()
+    let mut child = grundy_command()
         .args(args)
-        .write_stdin(input.to_vec())
-        .output()
-        .unwrap()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread: a child that does not read all of it (an
+    // error at its first line) must not block the test.
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(&input);
+    });
+    let out = finish(child, &format!("grundy {args:?}"));
+    writer.join().unwrap();
+    out
 }
 
 /// `PATH` with the folder of the `grundy` binary under test first, for

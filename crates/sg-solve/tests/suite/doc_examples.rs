@@ -53,9 +53,10 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use crate::common::{path_with_grundy, seconds_normalised};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -189,7 +190,7 @@ fn run_block(root: &Path, block: &Block, examples: &[Example]) -> Vec<String> {
     let path = path_with_grundy();
     let mut failures = vec![];
     for example in examples {
-        let mut command = Command::new("sh");
+        let mut command = crate::common::command("sh");
         command
             .arg("-c")
             .arg(&example.command)
@@ -202,7 +203,7 @@ fn run_block(root: &Path, block: &Block, examples: &[Example]) -> Vec<String> {
                 command.env_remove(name);
             }
         }
-        let out = command.output().unwrap();
+        let out = command.bounded_output().unwrap();
         let mut got = String::from_utf8_lossy(&out.stdout).into_owned();
         for line in String::from_utf8_lossy(&out.stderr).lines() {
             if !line.starts_with("note: ") {

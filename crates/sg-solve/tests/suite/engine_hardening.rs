@@ -11,8 +11,7 @@ use sg_tables::format::{Game, Header, Metadata, TableKind, encode};
 /// `grundy ARGS` with the environment variables `env`: (exit status,
 /// stdout, stderr), after checking that it did not panic.
 fn run_env(args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String, String) {
-    let out = assert_cmd::Command::cargo_bin("grundy")
-        .unwrap()
+    let out = crate::common::assert_grundy()
         .args(args)
         .envs(env.iter().copied())
         .output()
@@ -132,7 +131,7 @@ fn the_progress_rate_is_never_absurd() {
     // second on, twenty a second). `script` is killed (asked to end, it
     // waits two seconds for the command); the command, left without its
     // terminal, gets SIGHUP.
-    let out = std::process::Command::new("timeout")
+    let out = crate::common::command("timeout")
         .args(["-s", "KILL", "2.5", "script", "-qc", &command, "/dev/null"])
         .output()
         .expect("`script` (util-linux) and `timeout` (coreutils) run");
@@ -191,7 +190,7 @@ fn octal_memory_grows_with_the_values_computed() {
     // `.6 --to 2000000000` computes from the start, within 64 MiB for the
     // two seconds it is given (it reserved 4 GB before computing).
     let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let out = std::process::Command::new("sh")
+    let out = crate::common::command("sh")
         .arg("-c")
         .arg("ulimit -v 65536 && exec timeout 2 \"$0\" \"$@\"")
         .arg(bin)
@@ -350,7 +349,7 @@ fn a_wrong_octal_sequence_fails_at_its_first_heap_at_once() {
         std::fs::write(&path, sequence_file("0.8", &values)).unwrap();
         values[heap] ^= 1;
         // An hour before; at most seconds now (stopped after a minute).
-        let out = std::process::Command::new("timeout")
+        let out = crate::common::command("timeout")
             .arg("60")
             .arg(assert_cmd::cargo::cargo_bin("grundy"))
             .args(["tables", "verify", path.to_str().unwrap()])

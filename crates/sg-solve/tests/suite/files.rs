@@ -8,6 +8,7 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -15,11 +16,15 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn grundy() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    crate::common::grundy_command()
 }
 
 fn run(args: &[&str]) -> Output {
-    grundy().args(args).stdin(Stdio::null()).output().unwrap()
+    grundy()
+        .args(args)
+        .stdin(Stdio::null())
+        .bounded_output()
+        .unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -77,16 +82,19 @@ fn targets_that_are_not_writable_regular_files_are_refused() {
     std::os::unix::fs::symlink("read-only.sgt", at("link.sgt")).unwrap();
     std::os::unix::fs::symlink("nowhere.sgt", at("dangling.sgt")).unwrap();
     fs::create_dir(at("folder.sgt")).unwrap();
-    let fifo = Command::new("mkfifo").arg(at("fifo.sgt")).status().unwrap();
+    let fifo = crate::common::command("mkfifo")
+        .arg(at("fifo.sgt"))
+        .bounded_status()
+        .unwrap();
     assert!(fifo.success());
     // A copy of /dev/null where the test may make one (as root); elsewhere
     // /dev/null itself, which a process that cannot make device nodes
     // cannot replace either.
-    let made = Command::new("mknod")
+    let made = crate::common::command("mknod")
         .arg(at("null.sgt"))
         .args(["c", "1", "3"])
         .stderr(Stdio::null())
-        .status()
+        .bounded_status()
         .is_ok_and(|s| s.success());
     let device = if made {
         at("null.sgt")
@@ -220,18 +228,18 @@ fn a_signal_during_a_write_leaves_the_old_file_and_no_temporary() {
     fs::write(&path, b"the old picture").unwrap();
     fs::write(dir.path().join("picture.png.tmp"), b"the user's").unwrap();
     for (name, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
-        let mut child = start_a_long_picture(dir.path());
+        let child = start_a_long_picture(dir.path());
         crate::common::signal(&child, name);
-        let status = child.wait().unwrap();
+        let status = crate::common::finish(child, "a picture stopped").status;
         assert_eq!(status.signal(), Some(number), "SIG{name}: {status:?}");
         assert_eq!(fs::read(&path).unwrap(), b"the old picture", "SIG{name}");
         assert_eq!(names(dir.path()), ["picture.png", "picture.png.tmp"]);
     }
     // SIGKILL cannot be caught: its temporary file stays, under a name that
     // no later write takes for anything; the user's files are untouched.
-    let mut child = start_a_long_picture(dir.path());
+    let child = start_a_long_picture(dir.path());
     crate::common::signal(&child, "KILL");
-    child.wait().unwrap();
+    crate::common::finish(child, "a picture killed");
     let left = temporaries(dir.path(), "picture.png");
     assert_eq!(left.len(), 1, "{left:?}");
     assert_eq!(fs::read(&path).unwrap(), b"the old picture");
@@ -257,13 +265,13 @@ fn a_signal_during_a_write_leaves_the_old_file_and_no_temporary() {
 /// disk.
 fn run_with_little_space(args: &[&str]) -> Output {
     let script = "trap '' XFSZ; ulimit -f 8 && exec \"$0\" \"$@\"";
-    Command::new("sh")
+    crate::common::command("sh")
         .arg("-c")
         .arg(script)
         .arg(assert_cmd::cargo::cargo_bin("grundy"))
         .args(args)
         .stdin(Stdio::null())
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

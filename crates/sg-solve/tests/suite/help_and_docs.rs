@@ -1,6 +1,7 @@
 //! The help texts say what the output is, and the generated manual page and
 //! shell completions cover every subcommand.
 
+use crate::common::Bounded;
 use crate::common::{grundy, number_normalised, path_with_grundy, seconds_normalised};
 use sg_core::knight::TriangleTable;
 
@@ -86,7 +87,7 @@ fn completions_for_every_shell() {
     }
     // The bash script is valid bash, where bash is installed.
     let script = stdout(&["completions", "bash"]);
-    if let Ok(mut bash) = std::process::Command::new("bash")
+    if let Ok(mut bash) = crate::common::command("bash")
         .arg("-n")
         .stdin(std::process::Stdio::piped())
         .spawn()
@@ -97,7 +98,10 @@ fn completions_for_every_shell() {
             .unwrap()
             .write_all(script.as_bytes())
             .unwrap();
-        assert!(bash.wait().unwrap().success(), "bash -n refuses the script");
+        assert!(
+            crate::common::finish(bash, "bash -n").status.success(),
+            "bash -n refuses the script"
+        );
     }
     let out = grundy(&["completions", "tcsh"], "");
     assert_eq!(out.status.code(), Some(2));
@@ -183,12 +187,12 @@ fn commented_examples_of_the_help_print_the_comment() {
             if !(command.starts_with("printf ") || command.starts_with("grundy ")) {
                 continue;
             }
-            let out = std::process::Command::new("sh")
+            let out = crate::common::command("sh")
                 .arg("-c")
                 .arg(command)
                 .env("PATH", path_with_grundy())
                 .stdin(std::process::Stdio::null())
-                .output()
+                .bounded_output()
                 .unwrap();
             assert!(out.status.success(), "{command}: {out:?}");
             let printed = String::from_utf8(out.stdout).unwrap();

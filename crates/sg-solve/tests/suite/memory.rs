@@ -7,6 +7,7 @@
 
 #![cfg(target_os = "linux")]
 
+use crate::common::Bounded;
 use crate::common::grundy_limited;
 
 /// Far below the gigabytes the declared counts would take.
@@ -151,7 +152,7 @@ fn input_larger_than_the_maximum_is_refused() {
 #[test]
 fn regular_files_are_mapped_from_their_position() {
     use std::io::{Seek, SeekFrom};
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     // Above the 1 MiB from which a regular file is mapped.
     let numbers: String = (0..300_000u64).map(|i| format!("{i}\n")).collect();
     assert!(numbers.len() > 1 << 20);
@@ -161,12 +162,12 @@ fn regular_files_are_mapped_from_their_position() {
     std::fs::write(&path, &numbers).unwrap();
     let bin = assert_cmd::cargo::cargo_bin("grundy");
     let floor = |stdin: Stdio, file: Option<&std::path::Path>| {
-        let mut cmd = Command::new(&bin);
+        let mut cmd = crate::common::command(&bin);
         cmd.arg("floor").stdin(stdin);
         if let Some(f) = file {
             cmd.arg(f);
         }
-        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+        String::from_utf8(cmd.bounded_output().unwrap().stdout).unwrap()
     };
     let sum: u64 = (0..300_000u64).sum();
     let all = format!("300000 {sum}\n");
@@ -178,10 +179,10 @@ fn regular_files_are_mapped_from_their_position() {
     let rest: u64 = (10..300_000u64).sum();
     assert_eq!(floor(file.into(), None), format!("299990 {rest}\n"));
     // Larger than the maximum: refused from its size, without reading.
-    let out = Command::new(&bin)
+    let out = crate::common::command(&bin)
         .args(["floor", "--max-input", "1M"])
         .arg(&path)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

@@ -5,16 +5,17 @@
 //! the run quietly in every subcommand, digits-only numbers on the command
 //! line, and limits in messages that are the real ones.
 
+use crate::common::Bounded;
 use crate::common::{fails, grundy, grundy_bytes};
 use std::ffi::OsStr;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Runs `grundy` with arguments that need not be UTF-8.
 fn grundy_os(args: &[&OsStr]) -> std::process::Output {
-    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    crate::common::grundy_command()
         .args(args)
         .stdin(Stdio::null())
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -274,11 +275,11 @@ fn a_full_standard_error_never_panics() {
         (&["cram", "3x4", "--threads", "1024"], 0),
         (&["octal", ".6", "--to", "10", "--threads", "1024"], 0),
     ] {
-        let out = Command::new(&bin)
+        let out = crate::common::command(&bin)
             .args(args)
             .stdin(Stdio::null())
             .stderr(full())
-            .output()
+            .bounded_output()
             .unwrap();
         assert_eq!(out.status.code(), Some(code), "{args:?}");
     }
@@ -301,7 +302,7 @@ fn a_full_standard_error_never_panics() {
             None,
         ),
     ] {
-        let mut command = Command::new(&bin);
+        let mut command = crate::common::command(&bin);
         command.args(&args).stdin(Stdio::null()).stderr(full());
         if args.contains(&"--checkpoint-every") {
             command.arg("--out").arg(&out_file);
@@ -310,7 +311,7 @@ fn a_full_standard_error_never_panics() {
             Some(value) => command.env("GRUNDY_OCTAL_SIMD", value),
             None => command.env_remove("GRUNDY_OCTAL_SIMD"),
         };
-        let out = command.output().unwrap();
+        let out = command.bounded_output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         assert!(
             String::from_utf8(out.stdout).unwrap().contains("0.6"),
@@ -368,11 +369,11 @@ fn a_full_standard_output_says_what_was_not_written() {
         &["--version"],
         &["cram", "--help"],
     ] {
-        let out = Command::new(&bin)
+        let out = crate::common::command(&bin)
             .args(args)
             .stdin(Stdio::null())
             .stdout(std::fs::File::create("/dev/full").unwrap())
-            .output()
+            .bounded_output()
             .unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
@@ -397,7 +398,7 @@ fn run_into_a_closed_pipe(args: &[&str], input: &[u8]) -> std::process::Output {
     use std::io::Write;
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let mut child = crate::common::grundy_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(writer)
@@ -408,7 +409,7 @@ fn run_into_a_closed_pipe(args: &[&str], input: &[u8]) -> std::process::Output {
     // The child may stop reading (or never start): a failed write is fine.
     let _ = stdin.write_all(input);
     drop(stdin);
-    child.wait_with_output().unwrap()
+    crate::common::finish(child, "grundy")
 }
 
 #[cfg(unix)]
@@ -625,7 +626,7 @@ fn both_simd_variables_follow_one_rule() {
         ),
     ];
     let run = |variable: &str, value: &str, args: &[&str], input: &[u8]| {
-        let mut child = Command::new(&bin)
+        let mut child = crate::common::command(&bin)
             .env_remove("GRUNDY_OCTAL_SIMD")
             .env_remove("GRUNDY_SCAN_SIMD")
             .env(variable, value)
@@ -639,7 +640,7 @@ fn both_simd_variables_follow_one_rule() {
         // A command that reads no input (tables verify) may have ended
         // before it is written: the pipe is then closed.
         let _ = child.stdin.take().unwrap().write_all(input);
-        let out = child.wait_with_output().unwrap();
+        let out = crate::common::finish(child, "grundy");
         (
             out.status.code(),
             String::from_utf8(out.stdout).unwrap(),

@@ -6,6 +6,7 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use crate::common::SplitMix64;
 use std::fs;
 use std::os::unix::process::ExitStatusExt;
@@ -14,7 +15,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 fn grundy() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    crate::common::grundy_command()
 }
 
 /// The quotient's JSON summary without the fields a stop changes.
@@ -32,7 +33,7 @@ fn a_misere_run_stopped_and_resumed_ends_as_an_uninterrupted_one() {
     let out = grundy()
         .args(["octal", "0.26", "--misere", "--to", to, "--json", "--out"])
         .arg(&whole_file)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let whole = summary(&out.stdout);
@@ -70,7 +71,7 @@ fn a_misere_run_stopped_and_resumed_ends_as_an_uninterrupted_one() {
             std::thread::sleep(Duration::from_millis(700 + rng.below(1500)));
             crate::common::signal(&child, signal);
         }
-        let out = child.wait_with_output().unwrap();
+        let out = crate::common::finish(child, "grundy");
         if let Some(s) = out.status.signal() {
             assert_eq!(s, 9, "{out:?}");
         } else {
@@ -97,7 +98,7 @@ fn a_misere_run_stopped_and_resumed_ends_as_an_uninterrupted_one() {
             let verify = grundy()
                 .args(["tables", "verify"])
                 .arg(&part)
-                .output()
+                .bounded_output()
                 .unwrap();
             assert!(verify.status.success(), "{verify:?}");
             let file = sg_tables::read_file(&part).unwrap();
@@ -106,7 +107,7 @@ fn a_misere_run_stopped_and_resumed_ends_as_an_uninterrupted_one() {
             let prefix = grundy()
                 .args(["octal", "0.26", "--misere", "--json", "--to"])
                 .arg((heaps - 1).to_string())
-                .output()
+                .bounded_output()
                 .unwrap();
             let prefix = summary(&prefix.stdout);
             assert_eq!(prefix["order"], table.stored().order, "{heaps} heaps");
@@ -120,7 +121,7 @@ fn a_misere_run_stopped_and_resumed_ends_as_an_uninterrupted_one() {
 /// Runs `grundy args` expecting exit status 2 and one line on standard
 /// error, which it returns.
 fn refused(args: &[&str], file: &Path) -> String {
-    let out = grundy().args(args).arg(file).output().unwrap();
+    let out = grundy().args(args).arg(file).bounded_output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
     assert!(out.stdout.is_empty(), "{out:?}");
     let err = String::from_utf8(out.stderr).unwrap();
@@ -135,7 +136,7 @@ fn a_stored_quotient_altered_by_hand_is_refused() {
     let out = grundy()
         .args(["octal", "0.77", "--misere", "--to", "20", "--out"])
         .arg(&good)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let file = sg_tables::read_file(&good).unwrap();
@@ -166,7 +167,7 @@ fn a_stored_quotient_altered_by_hand_is_refused() {
         let verify = grundy()
             .args(["tables", "verify"])
             .arg(&bad)
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(!verify.status.success(), "{verify:?}");
     }
@@ -189,9 +190,49 @@ fn a_stored_quotient_altered_by_hand_is_refused() {
     let out = grundy()
         .args(["octal", "0.77", "--online", "--to", "100", "--out"])
         .arg(&normal)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let err = refused(&resume, &normal);
     assert!(err.contains("misère quotient"), "{err}");
+}
+
+/// A quotient stored for one game and relabelled as another (its checksums
+/// right): refused with one line by `--resume` and `tables verify`, never a
+/// panic (its heaps may have no move by the other rules, or their options
+/// fail to generate it).
+#[test]
+fn a_quotient_relabelled_as_another_game_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("q35.sgt");
+    let out = grundy()
+        .args(["octal", "0.35", "--misere", "--to", "12", "--out"])
+        .arg(&good)
+        .bounded_output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let file = sg_tables::read_file(&good).unwrap();
+    let stored = file.table().misere_quotient().unwrap().stored().clone();
+    for code in ["0.07", "0.26", "0.77", "0.137", "0.6", "4.7"] {
+        let bad = dir.path().join(format!("as-{code}.sgt"));
+        fs::write(
+            &bad,
+            sg_tables::misere::encode_misere_quotient(code, "a test", &stored).unwrap(),
+        )
+        .unwrap();
+        let err = refused(&["octal", code, "--misere", "--to", "14", "--resume"], &bad);
+        assert!(
+            err.contains(&format!("is not the misère quotient of {code}")),
+            "{err}"
+        );
+        let verify = grundy()
+            .args(["tables", "verify"])
+            .arg(&bad)
+            .bounded_output()
+            .unwrap();
+        assert_eq!(verify.status.code(), Some(1), "{code}: {verify:?}");
+        let text = String::from_utf8_lossy(&verify.stdout);
+        assert!(text.contains("INVALID"), "{code}: {text}");
+        assert!(!String::from_utf8_lossy(&verify.stderr).contains("panicked"));
+    }
 }

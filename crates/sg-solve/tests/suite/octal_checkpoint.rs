@@ -6,6 +6,7 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use crate::common::SplitMix64;
 use std::fs;
 use std::os::unix::process::ExitStatusExt;
@@ -14,11 +15,15 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 fn grundy() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    crate::common::grundy_command()
 }
 
 fn run_ok(args: &[&str]) {
-    let out = grundy().args(args).stdin(Stdio::null()).output().unwrap();
+    let out = grundy()
+        .args(args)
+        .stdin(Stdio::null())
+        .bounded_output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -65,7 +70,7 @@ fn stop_and_resume(dir: &Path, code: &str, to: u64, whole: &[u16], rng: &mut Spl
         std::thread::sleep(Duration::from_millis(5 + rng.below(50 + 50 * attempt)));
         let (name, number) = [("KILL", 9), ("INT", 2), ("TERM", 15)][rng.below(3) as usize];
         crate::common::signal(&child, name);
-        let out = child.wait_with_output().unwrap();
+        let out = crate::common::finish(child, "grundy");
         let stderr = String::from_utf8_lossy(&out.stderr);
         if out.status.success() {
             // It ended before the signal: the others were stopped.
@@ -125,7 +130,11 @@ fn killed_and_resumed_runs_end_with_the_file_of_a_whole_run() {
 
 /// `grundy ARGS` fails with exit status 2 and this in its message.
 fn refused(args: &[&str], expected: &str) {
-    let out = grundy().args(args).stdin(Stdio::null()).output().unwrap();
+    let out = grundy()
+        .args(args)
+        .stdin(Stdio::null())
+        .bounded_output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
     assert!(stderr.contains(expected), "{args:?}: {stderr}");

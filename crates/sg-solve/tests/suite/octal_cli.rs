@@ -407,8 +407,7 @@ fn catalogue_answers_equal_online_runs() {
 #[test]
 fn the_kernels_override_changes_no_value() {
     let run = |simd: &str, args: &[&str]| {
-        assert_cmd::Command::cargo_bin("grundy")
-            .unwrap()
+        crate::common::assert_grundy()
             .env("GRUNDY_OCTAL_SIMD", simd)
             .args(args)
             .output()
@@ -441,8 +440,7 @@ fn the_kernels_override_changes_no_value() {
     ];
     for (code, to) in cases {
         let args = ["octal", code, "--online", "--to", to, "--values"];
-        let reference = assert_cmd::Command::cargo_bin("grundy")
-            .unwrap()
+        let reference = crate::common::assert_grundy()
             .env_remove("GRUNDY_OCTAL_SIMD")
             .args(args)
             .output()

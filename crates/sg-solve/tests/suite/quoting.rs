@@ -6,21 +6,22 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use crate::common::{grundy, grundy_bytes};
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 /// Runs `grundy` with arguments that need not be UTF-8, and environment
 /// variables `env`.
 fn grundy_os(args: &[&OsStr], env: &[(&str, &OsStr)]) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    crate::common::grundy_command()
         .args(args)
         .envs(env.iter().copied())
         .stdin(Stdio::null())
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -163,10 +164,10 @@ fn with_game_name(proof: &[u8], name: &str) -> Vec<u8> {
 /// with `printf` in place of its first word).
 fn shell_arguments(command: &str) -> Vec<Vec<u8>> {
     let rest = command.trim().strip_prefix("grundy ").unwrap();
-    let out = Command::new("sh")
+    let out = crate::common::command("sh")
         .arg("-c")
         .arg(format!("printf '%s\\0' {rest}"))
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     out.stdout
@@ -180,7 +181,7 @@ fn shell_arguments(command: &str) -> Vec<Vec<u8>> {
 /// once it has written a checkpoint; the line of its message that says
 /// how to go on.
 fn resume_hint(dir: &Path, name: &str) -> String {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let mut child = crate::common::grundy_command()
         .current_dir(dir)
         .args(["octal", ".6", "--online", "--to", "40000000"])
         .args(["--checkpoint-every", "10ms", "--threads", "1"])
@@ -198,7 +199,13 @@ fn resume_hint(dir: &Path, name: &str) -> String {
     crate::common::signal(&child, "INT");
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130), "{rest}");
+    assert_eq!(
+        crate::common::finish(child, "octal .6 stopped")
+            .status
+            .code(),
+        Some(130),
+        "{rest}"
+    );
     let hint = rest
         .lines()
         .find(|l| l.trim_start().starts_with("grundy octal --resume"))

@@ -1,7 +1,6 @@
 //! The judges' samples, byte for byte, through the real binary: by file,
 //! by standard input and by `-`, under each subcommand's name and alias.
 
-use assert_cmd::Command;
 use std::path::PathBuf;
 
 fn data(name: &str) -> PathBuf {
@@ -26,8 +25,7 @@ const PROBLEMS: [(&str, &str); 5] = [
 fn samples_by_file_name_and_alias() {
     for (name, alias) in PROBLEMS {
         for cmd in [name, alias] {
-            let out = Command::cargo_bin("grundy")
-                .unwrap()
+            let out = crate::common::assert_grundy()
                 .arg(cmd)
                 .arg(data(&format!("{name}.in")))
                 .output()
@@ -44,8 +42,7 @@ fn samples_by_stdin_and_dash() {
     for (name, _) in PROBLEMS {
         let input = std::fs::read(data(&format!("{name}.in"))).unwrap();
         for args in [vec![name], vec![name, "-"]] {
-            Command::cargo_bin("grundy")
-                .unwrap()
+            crate::common::assert_grundy()
                 .args(&args)
                 .write_stdin(input.clone())
                 .assert()
@@ -61,8 +58,7 @@ fn samples_with_crlf_tabs_and_no_final_newline() {
         let input = std::fs::read_to_string(data(&format!("{name}.in"))).unwrap();
         let messy = input.replace('\n', "\r\n\t ").replace(' ', " \t ");
         let messy = messy.trim_end().to_string();
-        Command::cargo_bin("grundy")
-            .unwrap()
+        crate::common::assert_grundy()
             .arg(name)
             .write_stdin(messy)
             .assert()
@@ -74,8 +70,7 @@ fn samples_with_crlf_tabs_and_no_final_newline() {
 #[test]
 fn hints_are_printed() {
     let hint = |name: &str| {
-        let out = Command::cargo_bin("grundy")
-            .unwrap()
+        let out = crate::common::assert_grundy()
             .args([name, "--hint"])
             .arg(data(&format!("{name}.in")))
             .output()
@@ -115,8 +110,7 @@ fn hints_are_printed() {
 #[test]
 fn help_shows_the_input_format() {
     for (name, _) in PROBLEMS {
-        let out = Command::cargo_bin("grundy")
-            .unwrap()
+        let out = crate::common::assert_grundy()
             .args([name, "--help"])
             .output()
             .unwrap();

@@ -3,7 +3,6 @@
 //! answers and the same errors, at the same line and column. The paths a
 //! CPU lacks fall back to those it has, so this runs everywhere.
 
-use assert_cmd::Command;
 use std::path::PathBuf;
 
 /// The values of `GRUNDY_SCAN_SIMD` (the last: unset, the CPU's best).
@@ -18,7 +17,7 @@ fn data(name: &str) -> Vec<u8> {
 
 /// `grundy ARGS` on `input` with the variable set to `path`.
 fn run(path: Option<&str>, args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut command = Command::cargo_bin("grundy").unwrap();
+    let mut command = crate::common::assert_grundy();
     match path {
         Some(value) => command.env("GRUNDY_SCAN_SIMD", value),
         None => command.env_remove("GRUNDY_SCAN_SIMD"),

@@ -6,6 +6,7 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use serde_json::Value;
 use sg_search::Fact;
 use sg_search::checkpoint::encode;
@@ -16,7 +17,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 fn grundy() -> Command {
-    let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    let mut command = crate::common::grundy_command();
     command.stdin(Stdio::null());
     command
 }
@@ -26,7 +27,7 @@ fn answer(board: &str, extra: &[&str]) -> Value {
     let out = grundy()
         .args(["cram", board, "--json", "--threads", "1"])
         .args(extra)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{extra:?}: {out:?}");
     serde_json::from_slice(&out.stdout).unwrap()
@@ -65,9 +66,9 @@ fn a_killed_search_goes_on_from_its_checkpoint_with_less_work() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("cram.ck");
     let whole = whole_5x7();
-    let mut child = checkpointed("5x7", &file);
+    let child = checkpointed("5x7", &file);
     crate::common::signal(&child, "KILL");
-    let out = child.wait().unwrap();
+    let out = crate::common::finish(child, "cram 5x7 killed").status;
     assert!(!out.success());
     let path = file.to_str().unwrap();
     // Hints: proven again, the same nimber.
@@ -95,7 +96,7 @@ fn a_search_stopped_by_sigterm_writes_its_checkpoint_and_says_how_to_go_on() {
     let file = dir.path().join("stopped.ck");
     let child = checkpointed("5x7", &file);
     crate::common::signal(&child, "TERM");
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::finish(child, "grundy");
     let err = String::from_utf8(out.stderr).unwrap();
     if out.status.success() {
         // It ended before the signal: nothing to see.
@@ -130,7 +131,7 @@ fn facts_when_stopped(board: &str, file: &Path, ms: u64, extra: &[&str]) -> usiz
         .unwrap();
     std::thread::sleep(Duration::from_millis(ms));
     crate::common::signal(&child, "TERM");
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::finish(child, "grundy");
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(128 + 15), "{err}");
     let last = err.lines().last().unwrap();
@@ -169,7 +170,7 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
     // Another board: refused, exit status 2, one line.
     let out = grundy()
         .args(["cram", "4x6", "--resume", path])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
@@ -186,7 +187,7 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
     let out = grundy()
         .args(["cram", "4x5", "--resume"])
         .arg(&damaged)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -236,7 +237,7 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
             .arg(&liar)
             .arg("--proof")
             .arg(&proof)
-            .output()
+            .bounded_output()
             .unwrap();
         if !out.status.success() {
             assert!(out.stdout.is_empty(), "{board}: {out:?}");
@@ -253,7 +254,7 @@ fn foreign_damaged_and_false_checkpoints_never_give_a_wrong_answer() {
     // Not with --misere.
     let out = grundy()
         .args(["cram", "4x5", "--misere", "--checkpoint", path])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

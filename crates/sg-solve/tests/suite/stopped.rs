@@ -6,8 +6,9 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use std::os::unix::process::ExitStatusExt;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::Duration;
 
 /// How long a run computes before its signal: half a second, so that the
@@ -19,7 +20,7 @@ const AFTER: Duration = Duration::from_millis(500);
 /// Runs `grundy args`, sends it `SIG{signal}` after `after`, and returns
 /// what it printed.
 fn stopped(args: &[&str], signal: &str, after: Duration) -> Output {
-    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = crate::common::grundy_command()
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -28,15 +29,15 @@ fn stopped(args: &[&str], signal: &str, after: Duration) -> Output {
         .unwrap();
     std::thread::sleep(after);
     crate::common::signal(&child, signal);
-    child.wait_with_output().unwrap()
+    crate::common::finish(child, "grundy")
 }
 
 /// Runs `grundy args` to its end, asserting success.
 fn whole(args: &[&str]) -> String {
-    let out = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let out = crate::common::grundy_command()
         .args(args)
         .stdin(Stdio::null())
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{args:?}: {out:?}");
     String::from_utf8(out.stdout).unwrap()
@@ -75,7 +76,7 @@ fn stopped_line(text: &str, reason: &str) -> (u64, String) {
 /// the states of a proof).
 #[test]
 fn a_misere_quotient_stops_soon_after_the_signal() {
-    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = crate::common::grundy_command()
         .args(["octal", "0.561", "--misere", "--to", "100000"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -85,7 +86,7 @@ fn a_misere_quotient_stops_soon_after_the_signal() {
     std::thread::sleep(Duration::from_millis(4500));
     let signalled = std::time::Instant::now();
     crate::common::signal(&child, "INT");
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::finish(child, "grundy");
     let late = signalled.elapsed();
     assert!(
         late < Duration::from_secs(3),
@@ -141,10 +142,10 @@ fn a_stopped_misere_quotient_prints_the_heaps_proven() {
 /// remedy that applies.
 #[test]
 fn a_misere_run_bounded_in_time_prints_the_heaps_proven() {
-    let out = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let out = crate::common::grundy_command()
         .args(["octal", "0.26", "--misere", "--max-seconds", "1"])
         .stdin(Stdio::null())
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
@@ -170,10 +171,10 @@ fn a_misere_run_bounded_in_time_prints_the_heaps_proven() {
     assert!(!text.contains("--max-order"), "{text}");
     assert_eq!(rest, whole(&["octal", "0.26", "--misere", "--to", &proven]));
 
-    let out = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let out = crate::common::grundy_command()
         .args(["octal", "0.26", "--misere", "--max-seconds", "1", "--json"])
         .stdin(Stdio::null())
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

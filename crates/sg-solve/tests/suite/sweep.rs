@@ -6,16 +6,17 @@
 
 #![cfg(unix)]
 
+use crate::common::Bounded;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 fn grundy(args: &[&str]) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    crate::common::grundy_command()
         .args(args)
         .stdin(Stdio::null())
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -122,7 +123,7 @@ fn a_stopped_sweep_goes_on_from_its_checkpoint() {
     let dir = tmp.path().join("sweep");
     let d = dir.display().to_string();
     let args = [&SLOW_SWEEP[..], &["--out", &d, "--threads", "1"]].concat();
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = crate::common::grundy_command()
         .args(&args)
         .args(["--checkpoint-every", "50ms"])
         .stdin(Stdio::null())
@@ -138,7 +139,7 @@ fn a_stopped_sweep_goes_on_from_its_checkpoint() {
         std::thread::sleep(Duration::from_millis(5));
     }
     crate::common::signal(&child, "TERM");
-    let status = child.wait().unwrap();
+    let status = crate::common::finish(child, "a sweep stopped").status;
     if status.success() {
         // Done before the signal (a fast machine): nothing to resume.
         return;
@@ -217,9 +218,9 @@ fn specs_that_name_no_game_are_refused() {
     std::fs::write(&empty, "# no codes\n\n").unwrap();
     let fifo = tmp.path().join("fifo");
     assert!(
-        Command::new("mkfifo")
+        crate::common::command("mkfifo")
             .arg(&fifo)
-            .status()
+            .bounded_status()
             .unwrap()
             .success()
     );
@@ -256,7 +257,7 @@ fn two_sweeps_of_one_folder_at_once_compute_each_game_once_and_both_finish() {
     // 0.8 takes a second or so: the sweeps meet on it.
     let args = [&SLOW_SWEEP[..], &["--out", &d, "--threads", "1"]].concat();
     let spawn = || {
-        Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        crate::common::grundy_command()
             .args(&args)
             .stdin(Stdio::null())
             .stderr(Stdio::piped())
@@ -264,7 +265,10 @@ fn two_sweeps_of_one_folder_at_once_compute_each_game_once_and_both_finish() {
             .unwrap()
     };
     let (a, b) = (spawn(), spawn());
-    let outputs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+    let outputs = [
+        crate::common::finish(a, "grundy"),
+        crate::common::finish(b, "grundy"),
+    ];
     let mut computed = 0;
     for out in &outputs {
         assert!(out.status.success(), "{out:?}");

@@ -4,10 +4,10 @@
 //! table (skipped with a warning), a folder without tables (an error), and
 //! text from a file escaped when printed.
 
+use crate::common::Bounded;
 use crate::common::grundy;
 use sg_tables::format::{Game, Metadata, encode};
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 /// A folder removed when the guard drops (when the test ends, passed or
@@ -30,7 +30,7 @@ fn forged_row_table(mask: usize) -> Vec<u8> {
 /// (it used to block forever on a FIFO).
 fn run_bounded(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let bin = assert_cmd::cargo::cargo_bin("grundy");
-    let mut child = Command::new(bin)
+    let mut child = crate::common::command(bin)
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -43,7 +43,7 @@ fn run_bounded(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     for _ in 0..200 {
         if child.try_wait().unwrap().is_some() {
-            let out = child.wait_with_output().unwrap();
+            let out = crate::common::finish(child, "grundy");
             return (
                 out.status.code(),
                 String::from_utf8(out.stdout).unwrap(),
@@ -66,7 +66,10 @@ fn a_fifo_is_refused_not_waited_on() {
     let guard = temp_dir();
     let dir = guard.path();
     let fifo = dir.join("row.sgt");
-    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    let made = crate::common::command("mkfifo")
+        .arg(&fifo)
+        .bounded_status()
+        .unwrap();
     assert!(made.success());
     let (code, out, err) = run_bounded(&["hdu5724", "--tables", path(dir)], "1\n1\n1 19\n");
     assert_eq!(code, Some(1), "{err}");

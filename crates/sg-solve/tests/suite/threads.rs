@@ -4,7 +4,7 @@
 //! thread per CPU the process may run on, a lowered request is said on
 //! standard error, and the answers are those of the default.
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The CPUs this test may run on, as `grundy` counts them.
@@ -16,7 +16,7 @@ fn cpus() -> usize {
 /// `None`), failing the test if it has not ended within a minute (a
 /// million threads used to take longer than that).
 fn run(args: &[&str], env: Option<&str>) -> Output {
-    let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    let mut command = crate::common::grundy_command();
     command.args(args).stdin(Stdio::null());
     command.stdout(Stdio::piped()).stderr(Stdio::piped());
     match env {
@@ -32,7 +32,7 @@ fn run(args: &[&str], env: Option<&str>) -> Output {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    child.wait_with_output().unwrap()
+    crate::common::finish(child, "grundy")
 }
 
 /// The lines of standard error that say a request was lowered.
