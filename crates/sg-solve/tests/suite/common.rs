@@ -92,6 +92,10 @@ pub trait Bounded {
     fn bounded_output(&mut self) -> std::io::Result<Output>;
     /// Runs the command, its output where it goes; its exit status.
     fn bounded_status(&mut self) -> std::io::Result<std::process::ExitStatus>;
+    /// Runs the command with its streams as set: what is piped is
+    /// captured (a test that sends standard output to `/dev/full` pipes
+    /// standard error).
+    fn bounded_output_as_set(&mut self) -> std::io::Result<Output>;
 }
 
 impl Bounded for Command {
@@ -104,6 +108,11 @@ impl Bounded for Command {
     fn bounded_status(&mut self) -> std::io::Result<std::process::ExitStatus> {
         let what = format!("{self:?}");
         Ok(finish(self.spawn()?, &what).status)
+    }
+
+    fn bounded_output_as_set(&mut self) -> std::io::Result<Output> {
+        let what = format!("{self:?}");
+        Ok(finish(self.spawn()?, &what))
     }
 }
 

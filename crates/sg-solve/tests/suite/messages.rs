@@ -278,8 +278,9 @@ fn a_full_standard_error_never_panics() {
         let out = crate::common::command(&bin)
             .args(args)
             .stdin(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(full())
-            .bounded_output()
+            .bounded_output_as_set()
             .unwrap();
         assert_eq!(out.status.code(), Some(code), "{args:?}");
     }
@@ -303,7 +304,11 @@ fn a_full_standard_error_never_panics() {
         ),
     ] {
         let mut command = crate::common::command(&bin);
-        command.args(&args).stdin(Stdio::null()).stderr(full());
+        command
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full());
         if args.contains(&"--checkpoint-every") {
             command.arg("--out").arg(&out_file);
         }
@@ -311,7 +316,7 @@ fn a_full_standard_error_never_panics() {
             Some(value) => command.env("GRUNDY_OCTAL_SIMD", value),
             None => command.env_remove("GRUNDY_OCTAL_SIMD"),
         };
-        let out = command.bounded_output().unwrap();
+        let out = command.bounded_output_as_set().unwrap();
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         assert!(
             String::from_utf8(out.stdout).unwrap().contains("0.6"),
@@ -373,7 +378,8 @@ fn a_full_standard_output_says_what_was_not_written() {
             .args(args)
             .stdin(Stdio::null())
             .stdout(std::fs::File::create("/dev/full").unwrap())
-            .bounded_output()
+            .stderr(Stdio::piped())
+            .bounded_output_as_set()
             .unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
