@@ -20,7 +20,7 @@
 //! (every value is computed once, from options that are all known), but
 //! shared by every thread: there is no sequential step.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use super::heap::{Scratch, first_unreached};
 use super::moves::Moves;
@@ -56,6 +56,21 @@ pub fn check_values(
     values: &[u16],
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), OctalError> {
+    check_values_watched(rules, values, &mut |checked| {
+        progress(checked);
+        ControlFlow::Continue(())
+    })
+    .map(|_| ())
+}
+
+/// [`check_values`], asking `watch` after each batch of heaps checked (with
+/// their number) whether to go on: `Ok(false)` when it said to stop before
+/// the end (what was checked is then right, the rest unknown).
+pub fn check_values_watched(
+    rules: &Rules,
+    values: &[u16],
+    watch: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Result<bool, OctalError> {
     if let Some(last) = values.len().checked_sub(1) {
         check_heap_limit(last as u64)?;
     }
@@ -81,10 +96,12 @@ pub fn check_values(
         // The ranges are in heap order: the first error is at the first
         // wrong heap.
         checked.into_iter().collect::<Result<(), _>>()?;
-        progress(end as u64);
+        if watch(end as u64).is_break() && end < values.len() {
+            return Ok(false);
+        }
         start = end;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The threads that share the check: the current rayon pool's.

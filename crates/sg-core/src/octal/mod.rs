@@ -128,7 +128,7 @@ mod sums;
 mod tests;
 mod two_way;
 
-pub use check::check_values;
+pub use check::{check_values, check_values_watched};
 pub use definition::{grundy_by_definition, grundy_of_heap};
 pub use kernels::{SIMD_VARIABLE, Simd, simd_allowed, simd_used};
 pub use period::{Period, PeriodicSequence, certify};

@@ -485,14 +485,19 @@ impl<B: Bits> NodeKayles<B> {
                     .collect(),
             ),
         };
-        let shifts = grid.map(|(rows, cols)| {
-            let column = |c: u32| (0..rows).fold(B::ZERO, |set, r| set | B::ONE << (r * cols + c));
-            GridShifts {
-                cols,
-                not_first: all & !column(0),
-                not_last: all & !column(cols - 1),
-            }
-        });
+        // A line as long as the word has no room for a shift by a whole row:
+        // it takes the general code.
+        let shifts = grid
+            .filter(|&(_, cols)| cols < B::BITS)
+            .map(|(rows, cols)| {
+                let column =
+                    |c: u32| (0..rows).fold(B::ZERO, |set, r| set | B::ONE << (r * cols + c));
+                GridShifts {
+                    cols,
+                    not_first: all & !column(0),
+                    not_last: all & !column(cols - 1),
+                }
+            });
         NodeKayles {
             vertices,
             closed,

@@ -219,6 +219,20 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             );
             return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
         }
+        Ok(Ended::StoppedChecking {
+            signal,
+            checked,
+            stored,
+        }) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "stopped by {} while checking the stored values ({checked} of {stored} \
+                 checked): nothing computed, nothing written; the same command starts \
+                 again (--trust-resume skips the check of a file you made)",
+                super::shared::signal_name(signal),
+            );
+            return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+        }
         Err(message) => return Ok(bad_input(message)),
     };
     if let Some(out_file) = &out_file {

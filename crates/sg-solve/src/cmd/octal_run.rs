@@ -27,7 +27,7 @@ use super::octal_progress::with_progress;
 pub(crate) use super::shared::bad_input;
 use super::shared::{print_error, wrong_path};
 use anyhow::Result;
-use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values};
+use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values_watched};
 use sg_solve::octal_answers::Catalogued;
 use sg_tables::octal::{CatalogueEntry, write_octal_sequence};
 use sg_tables::safe_write::{Destination, StopSignals};
@@ -108,6 +108,16 @@ pub(crate) enum Ended {
         /// The values written.
         computed: u64,
     },
+    /// Stopped by `signal` while checking the values of `--resume`: nothing
+    /// computed, nothing written.
+    StoppedChecking {
+        /// The signal's number.
+        signal: i32,
+        /// The values checked (right) of those stored.
+        checked: u64,
+        /// The values stored.
+        stored: u64,
+    },
 }
 
 /// The values of a game and what the run found.
@@ -151,7 +161,8 @@ impl Run {
     ) -> Result<Result<Ended, String>> {
         let (sequence, source) = match resume {
             Some(resume) => match resumed(rules, resume)? {
-                Ok(found) => found,
+                Ok(Resumed::Ready(sequence, source)) => (*sequence, source),
+                Ok(Resumed::Stopped(ended)) => return Ok(Ok(ended)),
                 Err(message) => return Ok(Err(message)),
             },
             None => {
@@ -332,10 +343,17 @@ fn from_tables(dir: &Path, rules: &Rules) -> Option<CatalogueEntry> {
     best
 }
 
+/// A stored run ready to extend, or how its check was stopped.
+enum Resumed {
+    Ready(Box<Sequence>, Source),
+    /// [`Ended::StoppedChecking`].
+    Stopped(Ended),
+}
+
 /// The stored run of `resume`, checked unless trusted, ready to extend;
 /// a message if the file is not a run of `rules` (when given) or holds a
 /// wrong value.
-fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence, Source), String>> {
+fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<Resumed, String>> {
     let path = resume.path;
     let file = match sg_tables::read_file(path) {
         Ok(file) => file,
@@ -377,10 +395,29 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
     let count = stored.values().len() as u64;
     if !resume.trust {
         let last = count.saturating_sub(1);
+        // A signal during the check stops it: the run says so (nothing
+        // computed, nothing written) instead of dying silently.
+        let stop = StopSignals::catch();
+        let mut checked = 0;
         match with_progress("checking", 0, last, |progress| {
-            check_values(&rules, stored.values(), progress)
+            check_values_watched(&rules, stored.values(), &mut |done| {
+                progress(done);
+                checked = done;
+                match stop.caught() {
+                    Some(_) => ControlFlow::Break(()),
+                    None => ControlFlow::Continue(()),
+                }
+            })
         }) {
-            Ok(()) => {}
+            Ok(true) => {}
+            Ok(false) => {
+                let signal = stop.caught().expect("the check stops on a signal only");
+                return Ok(Ok(Resumed::Stopped(Ended::StoppedChecking {
+                    signal,
+                    checked,
+                    stored: count,
+                })));
+            }
             Err(e @ OctalError::OutOfMemory { .. }) => {
                 return Err(anyhow::anyhow!(
                     "--resume {}: checking: {e}",
@@ -397,8 +434,8 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<(Sequence,
     }
     let values = stored.values().to_vec();
     match Sequence::resume(rules, values) {
-        Ok(sequence) => Ok(Ok((
-            sequence,
+        Ok(sequence) => Ok(Ok(Resumed::Ready(
+            Box::new(sequence),
             Source::Resumed {
                 stored: count,
                 checked: !resume.trust,

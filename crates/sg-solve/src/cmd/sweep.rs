@@ -367,6 +367,16 @@ impl Sweep<'_> {
                         ));
                         return Ok(Some(ExitCode::from(128u8.saturating_add(signal as u8))));
                     }
+                    Ok(Ended::StoppedChecking { signal, .. }) => {
+                        self.write_summary()?;
+                        print_error(format_args!(
+                            "sweep: stopped by {} in {code} while checking the values of {}; \
+                             the same command goes on from there",
+                            super::shared::signal_name(signal),
+                            sg_text::shown_path(&path),
+                        ));
+                        return Ok(Some(ExitCode::from(128u8.saturating_add(signal as u8))));
+                    }
                     // A checkpoint that is not a run of the game.
                     Err(message) => bail!(
                         "{}; remove it to compute the game anew",

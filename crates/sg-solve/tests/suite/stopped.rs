@@ -253,3 +253,33 @@ fn a_stopped_octal_run_prints_the_heaps_computed() {
         whole(&["octal", ".6", "--online", "--to", &to, "--values"])
     );
 }
+
+/// A run resumed from its file checks the stored values first (seconds
+/// for a million heaps); a signal during that check stops it with 128 +
+/// the signal and a line saying so, the file untouched (it used to die
+/// silently there, as if killed).
+#[test]
+fn a_resumed_run_stopped_while_checking_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("six.grundy");
+    let file = file.to_str().unwrap();
+    whole(&["octal", ".6", "--online", "--to", "1000000", "--out", file]);
+    let before = std::fs::read(file).unwrap();
+    let out = stopped(
+        &[
+            "octal", ".6", "--online", "--resume", file, "--to", "2000000",
+        ],
+        "TERM",
+        AFTER,
+    );
+    assert_eq!(out.status.signal(), None, "{out:?}");
+    assert_eq!(out.status.code(), Some(128 + 15), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("stopped by SIGTERM (signal 15) while checking the stored values ("),
+        "{err}"
+    );
+    assert!(err.ends_with(" of 1000001 checked): nothing computed, nothing written; the same command starts again (--trust-resume skips the check of a file you made)\n"), "{err}");
+    assert_eq!(std::fs::read(file).unwrap(), before);
+}
