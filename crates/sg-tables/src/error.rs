@@ -259,12 +259,13 @@ pub enum TableError {
         limit: u64,
     },
     /// An octal table whose values could not be computed anew to check them.
-    #[error("cannot check the values of {code}")]
+    // The cause is in the message (not a `#[source]`): the commands print
+    // a table error as one line.
+    #[error("cannot check the values of {code}: {error}")]
     OctalCompute {
         /// The game.
         code: String,
         /// Why.
-        #[source]
         error: sg_core::octal::OctalError,
     },
     /// A path that is not a regular file (a FIFO, a device, a folder):

@@ -354,6 +354,13 @@ mod tests {
         wrong.period = Some(period);
         let e = wrong.verify(limit).unwrap_err().to_string();
         assert!(e.contains("preperiod 72, but a run finds 71"), "{e}");
+        // A check that cannot be run says why.
+        let e = entry.verify(1 << 62).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "cannot check the values of 0.77: heap 4611686018427387904 is beyond the \
+             largest heap computed directly (4294967294)"
+        );
         type Change = fn(&mut CatalogueEntry);
         let changes: [(&str, Change); 7] = [
             ("values computed", |e| e.computed += 1),

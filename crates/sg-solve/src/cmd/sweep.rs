@@ -151,6 +151,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Ok(games) => games,
         Err(message) => return Ok(bad_input(message)),
     };
+    if to > sg_core::octal::MAX_COMPUTED_HEAP {
+        // As `grundy octal` says it, before any folder is made.
+        let error = sg_core::octal::OctalError::TooManyHeaps { heap: to };
+        return Ok(bad_input(format!("--to {to}: {error}")));
+    }
     let (k, m) = args.shard.unwrap_or((0, 1));
     let named = games.len();
     let mine: Vec<Rules> = games
@@ -175,6 +180,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let locks = dir.join("locks");
     std::fs::create_dir_all(&locks)
         .with_context(|| format!("cannot make the folder {}", sg_text::shown_path(&locks)))?;
+    // The summary's destination first: a FIFO, a device or a link there is
+    // refused before anything reads it.
+    let summary = destination(&summary_path)?;
     let sweep = Sweep {
         runs,
         locks,
@@ -182,7 +190,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         args: &args,
         machine: machine(),
         previous: previous_lines(&summary_path),
-        summary: destination(&summary_path)?,
+        summary,
         summary_path,
         count: mine.len(),
         lines: Vec::new(),
@@ -378,10 +386,11 @@ impl Sweep<'_> {
                         return Ok(Some(ExitCode::from(128u8.saturating_add(signal as u8))));
                     }
                     // A checkpoint that is not a run of the game.
-                    Err(message) => bail!(
+                    Err(message) if path.exists() => bail!(
                         "{}; remove it to compute the game anew",
                         message.strip_prefix("--resume ").unwrap_or(&message)
                     ),
+                    Err(message) => bail!("{code}: {message}"),
                 }
             }
         };
@@ -432,10 +441,21 @@ fn unsupported(error: &std::io::Error) -> bool {
 /// How a game found done is said.
 const DONE_BEFORE: &str = "done before";
 
-/// The lines of the summary file `path` by code (none if it is absent or
-/// unreadable: the summary is for people, the runs are the record).
+/// The most a summary file read back may hold (a line a game: a sweep
+/// of a million games writes about 100 MB).
+const SUMMARY_LIMIT: u64 = 1 << 30;
+
+/// The lines of the summary file `path` by code (none if it is absent,
+/// unreadable, or not a regular file of at most [`SUMMARY_LIMIT`] bytes:
+/// the summary is for people, the runs are the record; a FIFO or a device
+/// there is never read).
 fn previous_lines(path: &Path) -> HashMap<String, String> {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let regular = std::fs::symlink_metadata(path)
+        .is_ok_and(|meta| meta.is_file() && meta.len() <= SUMMARY_LIMIT);
+    let Some(text) = regular
+        .then(|| std::fs::read_to_string(path).ok())
+        .flatten()
+    else {
         return HashMap::new();
     };
     text.lines()

@@ -247,6 +247,13 @@ fn specs_that_name_no_game_are_refused() {
         let out = grundy(&["sweep", "0.d", "--to", "10", "--out", &d, "--shard", shard]);
         assert_eq!(out.status.code(), Some(2), "{shard}: {out:?}");
     }
+    // A bound beyond the heaps computed directly: refused as `octal`
+    // refuses it (exit status 2, the same line), before any folder is made.
+    let out = grundy(&["sweep", "0.6", "--to", "4294967295", "--out", &d]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let octal = grundy(&["octal", "0.6", "--to", "4294967295"]);
+    assert_eq!(out.stderr, octal.stderr);
+    assert!(!Path::new(&d).exists());
 }
 
 #[test]
@@ -324,6 +331,47 @@ fn a_folder_that_is_a_file_is_refused_by_name() {
         String::from_utf8_lossy(&out.stderr).contains("plain"),
         "{out:?}"
     );
+}
+
+/// `DIR/summary.tsv` is checked as the runs and locks are: a FIFO there
+/// (which a read would wait on forever), a link to `/dev/zero` (which a
+/// read would follow without end) or a folder is refused by name before
+/// any game, and left as it was.
+#[test]
+fn a_summary_that_is_not_a_regular_file_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let make = |name: &str, how: &dyn Fn(&Path)| {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        how(&dir.join("summary.tsv"));
+        dir
+    };
+    let fifo = make("fifo", &|path| {
+        assert!(
+            crate::common::command("mkfifo")
+                .arg(path)
+                .bounded_status()
+                .unwrap()
+                .success()
+        )
+    });
+    let zero = make("zero", &|path| {
+        std::os::unix::fs::symlink("/dev/zero", path).unwrap()
+    });
+    let folder = make("folder", &|path| std::fs::create_dir(path).unwrap());
+    for dir in [fifo, zero, folder] {
+        let d = dir.display().to_string();
+        let out = grundy(&["sweep", "0.7", "--to", "10", "--out", &d]);
+        assert!(!out.status.success(), "{d}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("summary.tsv"), "{d}: {err}");
+        assert_eq!(err.lines().count(), 1, "{d}: {err}");
+        assert!(!dir.join("runs/0.7.sgt").exists(), "{d}: a game ran");
+        let kind = std::fs::symlink_metadata(dir.join("summary.tsv"))
+            .unwrap()
+            .file_type();
+        assert!(!kind.is_file(), "{d}: replaced");
+    }
 }
 
 #[test]
