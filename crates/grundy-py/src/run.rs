@@ -17,13 +17,13 @@
 //! nothing is printed. Any other panic (a bug) becomes a `RuntimeError`,
 //! never a `PanicException`.
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRecursionError, PyRuntimeError};
 use pyo3::prelude::*;
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_long, c_ulong};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -35,6 +35,14 @@ const POLL: Duration = Duration::from_millis(50);
 /// How often the progress is reported.
 const REPORT_EVERY: Duration = Duration::from_millis(250);
 
+/// How deep computations may nest: a game's callback may call grundy (on
+/// another game, or a part of its own), whose callbacks may call it
+/// again, to this depth; one deeper raises `RecursionError` at once. Each
+/// level is a thread of its own, so a callback that asks grundy about the
+/// very position it is called for would otherwise start threads without
+/// end.
+pub(crate) const MAX_NESTING: u32 = 32;
+
 /// The request to stop a computation, and why.
 #[derive(Default)]
 pub(crate) struct Stop {
@@ -45,6 +53,8 @@ pub(crate) struct Stop {
     /// code there (see [`Stop::interrupt`]), as it interrupts code on the
     /// main thread.
     in_python: Mutex<Vec<c_ulong>>,
+    /// How many computations this one is nested in (see [`MAX_NESTING`]).
+    depth: AtomicU32,
 }
 
 /// A thread running Python code for a computation (see
@@ -52,10 +62,13 @@ pub(crate) struct Stop {
 pub(crate) struct InPython<'a> {
     stop: &'a Stop,
     ident: c_ulong,
+    /// What [`CALLBACK_DEPTH`] was before.
+    outer: Option<u32>,
 }
 
 impl Drop for InPython<'_> {
     fn drop(&mut self) {
+        CALLBACK_DEPTH.with(|depth| depth.set(self.outer));
         let mut threads = self
             .stop
             .in_python
@@ -113,7 +126,13 @@ impl Stop {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push(ident);
-        InPython { stop: self, ident }
+        let outer =
+            CALLBACK_DEPTH.with(|depth| depth.replace(Some(self.depth.load(Ordering::Relaxed))));
+        InPython {
+            stop: self,
+            ident,
+            outer,
+        }
     }
 
     /// Raises `KeyboardInterrupt` asynchronously in the Python code that
@@ -163,6 +182,9 @@ thread_local! {
     /// built anew inside it (a certificate's writer builds the game from
     /// its rules).
     static CURRENT: RefCell<Option<Arc<Stop>>> = const { RefCell::new(None) };
+    /// The depth of the computation whose game's callback runs on this
+    /// thread now (see [`Stop::in_python`]).
+    static CALLBACK_DEPTH: Cell<Option<u32>> = const { Cell::new(None) };
 }
 
 /// The stop of the computation running on this thread (a stop never
@@ -208,6 +230,23 @@ pub(crate) fn run_detached<'py, R: Send>(
     progress: &mut Progress<'py, '_>,
     work: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
+    // Nested in the computation whose callback runs here, or in the one
+    // running on this thread.
+    let depth = CALLBACK_DEPTH
+        .with(Cell::get)
+        .or_else(|| {
+            CURRENT.with(|current| {
+                (current.borrow().as_ref()).map(|outer| outer.depth.load(Ordering::Relaxed))
+            })
+        })
+        .map_or(0, |outer| outer + 1);
+    if depth > MAX_NESTING {
+        return Err(PyRecursionError::new_err(format!(
+            "grundy was called from a game's callback more than {MAX_NESTING} levels deep: a \
+             callback that asks grundy about the position it is called for never ends"
+        )));
+    }
+    stop.depth.store(depth, Ordering::Relaxed);
     let done = Done::default();
     let stack = worker_stack(py);
     let outcome = std::thread::scope(|scope| {

@@ -68,7 +68,6 @@ impl<G: Game> Game for Stoppable<G> {
 impl<G: ProofGame> ProofGame for Stoppable<G> {
     const NAME: &'static str = G::NAME;
     type Rules = G::Rules;
-    type Code = G::Code;
 
     fn rules(&self) -> Self::Rules {
         self.game.rules()
@@ -88,11 +87,11 @@ impl<G: ProofGame> ProofGame for Stoppable<G> {
         self.game.describe()
     }
 
-    fn code(&self, position: &Self::Position) -> Self::Code {
+    fn code(&self, position: &Self::Position) -> Vec<u8> {
         self.game.code(position)
     }
 
-    fn position_of(&self, code: Self::Code) -> Option<Self::Position> {
+    fn position_of(&self, code: &[u8]) -> Option<Self::Position> {
         self.game.position_of(code)
     }
 

@@ -311,3 +311,34 @@ def test_progress_of_a_search():
     reports = []
     grundy.nimber(GridNodeKayles(), grid(3, 9), progress=lambda d, t: reports.append((d, t)))
     assert reports and all(t is None for _, t in reports) and reports[-1][0] > 0
+
+
+def test_grundy_called_from_a_callback_nests_to_a_bounded_depth():
+    # A game whose options ask grundy about a smaller game of its own kind:
+    # nested calls work (each level is a computation of its own) ...
+    class Nested:
+        def __init__(self, depth):
+            self.depth = depth
+
+        def options(self, n):
+            if self.depth > 0 and n == 1:
+                inner = grundy.nimber(Nested(self.depth - 1), 3)
+                assert inner == 3
+            return list(range(n))
+
+    assert grundy.nimber(Nested(5), 4) == 4
+    assert grundy.outcome(Nested(5), 0) == "LOSE"
+
+    # ... but a callback that asks grundy about the very position it is
+    # called for never ends: it raises RecursionError at once, instead of
+    # starting a thread per level without end.
+    class Itself:
+        def options(self, p):
+            grundy.nimber(self, p)
+            return []
+
+    for ask in (grundy.nimber, grundy.outcome, grundy.winning_move):
+        with pytest.raises(RecursionError, match="levels deep"):
+            ask(Itself(), 3)
+    # The module is usable afterwards.
+    assert grundy.nimber(Subtraction([1, 2]), 7) == 1

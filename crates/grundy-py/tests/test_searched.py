@@ -187,8 +187,8 @@ def test_board_errors_as_the_command(command):
             grundy.chomp(rows)
         assert str(e.value) == command.error("chomp", rows)
     with pytest.raises(ValueError) as e:
-        grundy.node_kayles(129, [])
-    assert str(e.value) == command.error("node-kayles", input="129 0\n").split(": ", 1)[1]
+        grundy.node_kayles(257, [])
+    assert str(e.value) == command.error("node-kayles", input="257 0\n").split(": ", 1)[1]
     with pytest.raises(ValueError) as e:
         grundy.node_kayles(3, [(0, 3)])
     assert str(e.value) == "edges[0]: " + command.error("node-kayles", input="3 1\n0 3\n").split(": ", 1)[1]
