@@ -10,8 +10,10 @@ Usage: python3 grundy_proof_check.py FILE [FILE ...]
 A FILE may be gzip-compressed (it then ends in .gz). For each file, prints
 `FILE: GAME: nimber N (K claims checked)` when the certificate proves the
 nimber of its game's start, or `FILE: refused: WHY` naming the first claim
-that fails. Exit status 0 when every file checks, 1 when one is refused, 2
-on a usage error or a file that cannot be read.
+that fails; a file that cannot be read (missing, not a regular file, over
+1 GiB, a damaged .gz) is named on standard error and the others are still
+checked. Exit status 0 when every file checks, 1 when one is refused, 2
+on a usage error or when a file cannot be read.
 
 Unlike grundy, this checker recognises a component as the same game as a
 claimed position by a canonical form of its own (the smallest image of
@@ -20,11 +22,17 @@ depends on nothing of grundy's but the format.
 """
 
 import gzip
+import os
+import stat
 import sys
 import zlib
 
 MAGIC = b"GRUNDYP\x00"
 VERSION = 2
+# The most symmetries a Node-Kayles graph lists.
+MAX_SYMMETRIES = 63
+# The largest file read (decompressed, for a .gz file), as grundy's.
+MAX_BYTES = 1 << 30
 
 
 class Refused(Exception):
@@ -46,8 +54,9 @@ class Reader:
         raise Refused(f"{self.what}: {why} (at byte {self.at})")
 
     def varint(self, bits):
-        value, shift = 0, 0
-        while True:
+        # At most 5 bytes for 32 bits, 10 for 64.
+        value, shift, most = 0, 0, (bits + 6) // 7
+        for count in range(1, most + 1):
             if self.at >= len(self.data):
                 self.fail("it ends inside a number")
             byte = self.data[self.at]
@@ -56,8 +65,8 @@ class Reader:
             shift += 7
             if not byte & 0x80:
                 break
-            if shift >= bits + 7:
-                self.fail("a number is too long")
+            if count == most:
+                self.fail(f"a number is longer than {most} bytes")
         if value >> bits:
             self.fail(f"a number does not fit in {bits} bits")
         return value
@@ -322,6 +331,13 @@ class NodeKayles:
             first = sum(1 << (r * cols) for r in range(rows))
             self.not_first = self.start & ~first
             self.not_last = self.start & ~(first << (cols - 1))
+        if len(symmetries) > MAX_SYMMETRIES:
+            raise Refused(f"the rules are not valid: {len(symmetries)} symmetries, more than {MAX_SYMMETRIES}")
+        listed = {}
+        for i, p in enumerate(symmetries):
+            if tuple(p) in listed:
+                raise Refused(f"the rules are not valid: symmetry {i} is symmetry {listed[tuple(p)]} again")
+            listed[tuple(p)] = i
         edge_set = set(edges)
         for i, p in enumerate(symmetries):
             if sorted(p) != list(range(n)) or p == list(range(n)):
@@ -600,8 +616,8 @@ class Checker:
             if got != v:
                 raise Refused(f"the reply {entry - 1} to the move {i} leads to {self.shown(got)}, not {v}")
         key = game.key(position)
-        if self.claimed.get(key, v) != v:
-            raise Refused(f"the same game is claimed before with nimber {self.claimed[key]}")
+        if key in self.claimed:
+            raise Refused(f"the same game (under the symmetries) is claimed before, with nimber {self.claimed[key]}")
         self.claimed[key] = v
 
     @staticmethod
@@ -667,6 +683,20 @@ def check(data):
     return game.describe, nimber, claims
 
 
+def read(path):
+    """The bytes of the file `path` (decompressed if it ends in .gz), at
+    most MAX_BYTES; only a regular file is opened (a FIFO or a device is
+    refused before it is read)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError("not a regular file")
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise OSError(f"more than {MAX_BYTES} bytes")
+    return data
+
+
 def main(argv):
     if len(argv) < 2 or argv[1] in ("-h", "--help"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
@@ -674,18 +704,17 @@ def main(argv):
     status = 0
     for path in argv[1:]:
         try:
-            opener = gzip.open if path.endswith(".gz") else open
-            with opener(path, "rb") as f:
-                data = f.read()
-        except (OSError, EOFError) as e:
+            data = read(path)
+        except (OSError, EOFError, zlib.error, MemoryError) as e:
             print(f"{path}: cannot be read: {e}", file=sys.stderr)
-            return 2
+            status = 2
+            continue
         try:
             game, nimber, claims = check(data)
             print(f"{path}: {game}: nimber {nimber} ({claims} claims checked)")
         except Refused as e:
             print(f"{path}: refused: {e}")
-            status = 1
+            status = max(status, 1)
     return status
 
 

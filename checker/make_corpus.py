@@ -22,8 +22,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import definitions  # noqa: E402
-from certificate_edit import Certificate  # noqa: E402
-from grundy_proof_check import GAMES, Reader, Refused, check  # noqa: E402
+from certificate_edit import Certificate, varint  # noqa: E402
+from grundy_proof_check import GAMES, Checker, Reader, Refused, bits_of, check  # noqa: E402
 
 CORPUS = os.path.join(HERE, "corpus")
 
@@ -184,12 +184,82 @@ def faults(name, cert):
             f"claim {pick + 1}'s position holds a vertex beyond the graph",
             lambda c: c.claims[pick].__setitem__(0, position | 1 << game.n),
         )
+    if cert.game == "node-kayles" and game.grid:
+        mirrored = mirror_claimed(cert, game)
+        if mirrored is not None:
+            out.append(mirrored)
+    if cert.game == "node-kayles" and game.symmetries:
+        altered(
+            "symmetry-repeated",
+            "the rules list their first symmetry twice",
+            lambda c: setattr(c, "rules", node_kayles_rules(game.n, c.rules, game.symmetries + game.symmetries[:1])),
+        )
     data = bytearray(cert.to_bytes())
     data[-1] ^= 1
     out.append(("payload-checksum", "the last byte of the payload changed, not its checksum", bytes(data)))
     data = cert.to_bytes()
     out.append(("truncated", "the last 5 bytes cut off", data[:-5]))
     return out
+
+
+def node_kayles_rules(n, rules, symmetries):
+    """The stored Node-Kayles `rules` with `symmetries` listed instead."""
+    reader = Reader(rules, "rules")
+    reader.u32()
+    edges = reader.list_of(lambda: (reader.u32(), reader.u32()))
+    out = varint(n) + varint(len(edges)) + b"".join(varint(u) + varint(v) for u, v in edges)
+    out += varint(len(symmetries))
+    for p in symmetries:
+        out += varint(len(p)) + b"".join(varint(w) for w in p)
+    return out
+
+
+def witness_for(checker, position, v):
+    """A witness that `position` has nimber `v` from the claims `checker`
+    has seen, or None."""
+    game = checker.game
+    moves = game.moves(position)
+    witness = []
+    for j in range(v):
+        m = next((m for m, move in enumerate(moves) if checker.value(game.play(position, move)) == j), None)
+        if m is None:
+            return None
+        witness.append(m)
+    for move in moves:
+        option = game.play(position, move)
+        got = checker.value(option)
+        if got is not None and got != v:
+            witness.append(0)
+            continue
+        replies = game.moves(option)
+        r = next((r for r, reply in enumerate(replies) if checker.value(game.play(option, reply)) == v), None)
+        if r is None:
+            return None
+        witness.append(r + 1)
+    return witness
+
+
+def mirror_claimed(cert, game):
+    """The certificate of a grid with a claim's mirror image (left to
+    right) claimed again right after it, its witness true: a second claim
+    of the same game, which the format forbids."""
+    rows, cols = game.grid
+    checker = Checker(game)
+    for n, (p, v, w) in enumerate(cert.claims):
+        checker.claim(p, v, w)
+        mirror = 0
+        for bit in bits_of(p):
+            r, c = divmod(bit, cols)
+            mirror |= 1 << (r * cols + cols - 1 - c)
+        if mirror == p:
+            continue
+        witness = witness_for(checker, mirror, v)
+        if witness is not None:
+            copy = Certificate(cert.to_bytes())
+            copy.claims.insert(n + 1, [mirror, v, witness])
+            what = f"claim {n + 1}'s mirror image claimed again after it (a true claim of the same game)"
+            return ("mirror-claimed", what, copy.to_bytes())
+    return None
 
 
 def main(argv):

@@ -214,3 +214,59 @@ class Encoding(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Files(unittest.TestCase):
+    """Numbers no longer than the format allows, and files that cannot be
+    read: named, the others still checked, exit status 2."""
+
+    def test_numbers_longer_than_the_format_allows_are_refused(self):
+        for bits, longest in ((32, 5), (64, 10)):
+            # 1, written with as many bytes as allowed, then one more.
+            fits = bytes([0x81] + [0x80] * (longest - 2) + [0x00])
+            self.assertEqual(checker.Reader(fits, "test").varint(bits), 1)
+            over = bytes([0x81] + [0x80] * (longest - 1) + [0x00])
+            with self.assertRaises(checker.Refused):
+                checker.Reader(over, "test").varint(bits)
+
+    def test_unreadable_files_are_named_and_the_others_checked(self):
+        import contextlib
+        import gzip
+        import io
+        import tempfile
+
+        good = os.path.join(CORPUS, "good", "cram-4x5.proof")
+        with tempfile.TemporaryDirectory() as tmp:
+            damaged = os.path.join(tmp, "damaged.proof.gz")
+            data = bytearray(gzip.compress(read("good/cram-4x5.proof")))
+            data[30] ^= 0xFF
+            with open(damaged, "wb") as f:
+                f.write(data)
+            fifo = os.path.join(tmp, "fifo")
+            os.mkfifo(fifo)
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = checker.main(["check", damaged, fifo, tmp, os.path.join(tmp, "missing"), good])
+        self.assertEqual(status, 2)
+        self.assertEqual(len(err.getvalue().splitlines()), 4, err.getvalue())
+        for name in ("damaged.proof.gz: cannot be read", "fifo: cannot be read: not a regular file", "missing: cannot be read"):
+            self.assertIn(name, err.getvalue())
+        self.assertIn("cram-4x5.proof: cram", out.getvalue())
+
+    def test_too_many_symmetries_are_refused(self):
+        star = [(0, v) for v in range(1, 8)]
+        rotations = [[0] + [1 + (v - 1 + k) % 7 for v in range(1, 8)] for k in range(1, 7)]
+        swaps = [[0] + [v ^ (1 << b) if 1 <= v ^ (1 << b) <= 7 else v for v in range(1, 8)] for b in range(3)]
+
+        def rules(symmetries):
+            data = varint(8) + varint(len(star)) + b"".join(varint(u) + varint(v) for u, v in star)
+            data += varint(len(symmetries))
+            for p in symmetries:
+                data += varint(len(p)) + b"".join(varint(w) for w in p)
+            return checker.Reader(data, "rules")
+
+        checker.NodeKayles(rules(rotations))
+        with self.assertRaisesRegex(checker.Refused, "symmetry 6 is symmetry 0 again"):
+            checker.NodeKayles(rules(rotations + rotations[:1]))
+        with self.assertRaisesRegex(checker.Refused, "64 symmetries, more than 63"):
+            checker.NodeKayles(rules((rotations + swaps) * 7 + [rotations[0]]))

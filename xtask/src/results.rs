@@ -305,10 +305,40 @@ fn python_output(out: std::process::Output) -> Result<Vec<u32>> {
         .collect()
 }
 
-/// Checks `bytes` with the library's checker: (nimber, claims).
-fn rust_check(bytes: &[u8]) -> Result<(u32, u64)> {
-    let checked = sg_search::proof::check(bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
+/// Checks `bytes` with the library's checker, as a certificate of the
+/// game of `row` (a certificate of another game, or of another grid, is
+/// refused): (nimber, claims).
+fn rust_check(bytes: &[u8], row: &Row) -> Result<(u32, u64)> {
+    use sg_search::bits::U256;
+    use sg_search::games::node_kayles::NodeKayles;
+    use sg_search::proof::check_game;
+    let (rows, cols) = grid_of(row)?;
+    let error = |e: &dyn std::fmt::Display| anyhow::anyhow!("{e}");
+    let vertices = rows * cols;
+    let checked = if vertices <= 64 {
+        check_game(bytes, Some(&NodeKayles::<u64>::grid(rows, cols)?))
+    } else if vertices <= 128 {
+        check_game(bytes, Some(&NodeKayles::<u128>::grid(rows, cols)?))
+    } else {
+        check_game(bytes, Some(&NodeKayles::<U256>::grid(rows, cols)?))
+    }
+    .map_err(|e| error(&e))?;
     Ok((checked.nimber, checked.claims))
+}
+
+/// The grid of a row: the catalogue holds Node-Kayles on `RxC grid`s.
+fn grid_of(row: &Row) -> Result<(u32, u32)> {
+    let grid = (row.game == "node-kayles")
+        .then(|| row.position.strip_suffix(" grid")?.split_once('x'))
+        .flatten()
+        .and_then(|(r, c)| Some((r.parse::<u32>().ok()?, c.parse::<u32>().ok()?)))
+        .filter(|&(r, c)| r > 0 && c > 0 && u64::from(r) * u64::from(c) <= 256);
+    grid.with_context(|| {
+        format!(
+            "{}: {} on {:?} is not a game the catalogue checks (node-kayles on an RxC grid)",
+            row.id, row.game, row.position
+        )
+    })
 }
 
 /// The options of the task.
@@ -380,7 +410,7 @@ fn verify(root: &Path, rows: &[Row], python: &str, selected: &dyn Fn(&Row) -> bo
     let document = std::fs::read_to_string(root.join(DOCUMENT))?;
     ensure!(
         with_table(&document, &table(rows))? == document,
-        "the table of {DOCUMENT} is not the catalogue's: run cargo xtask results --compute --write"
+        "the table of {DOCUMENT} is not the catalogue's: run cargo xtask results --write (which writes it from {CATALOGUE})"
     );
     let kept: Vec<&Row> = rows.iter().filter(|r| r.kept() && selected(r)).collect();
     let mut files = Vec::new();
@@ -399,7 +429,7 @@ fn verify(root: &Path, rows: &[Row], python: &str, selected: &dyn Fn(&Row) -> bo
             "{}: its SHA-256 is not the catalogue's",
             row.id
         );
-        let (nimber, claims) = rust_check(&bytes)
+        let (nimber, claims) = rust_check(&bytes, row)
             .with_context(|| format!("{}: grundy's checker refuses it", row.id))?;
         ensure!(
             nimber == row.value,
@@ -466,8 +496,8 @@ fn compute(root: &Path, row: &mut Row, grundy: &Path, options: &Options) -> Resu
     ensure!(measured.success, "{}: `{}` failed", row.id, row.command);
     let bytes =
         std::fs::read(&file).with_context(|| format!("{}: no certificate written", row.id))?;
-    let (nimber, claims) =
-        rust_check(&bytes).with_context(|| format!("{}: grundy's checker refuses it", row.id))?;
+    let (nimber, claims) = rust_check(&bytes, row)
+        .with_context(|| format!("{}: grundy's checker refuses it", row.id))?;
     let python = python_nimbers(&options.python, std::slice::from_ref(&file))?;
     ensure!(
         python == [nimber],
@@ -624,5 +654,24 @@ mod tests {
             assert!(parse(&format!("{header}\n{bad}\n")).is_err(), "{bad}");
         }
         assert!(parse("id\tgame\n").is_err());
+    }
+
+    /// A certificate is checked as one of its row's grid: the certificate
+    /// of 3 x 18 passes for its row, not for 3 x 17's.
+    #[test]
+    fn a_certificate_of_another_grid_is_refused() {
+        let root = root();
+        let rows = parse(&std::fs::read_to_string(root.join(CATALOGUE)).unwrap()).unwrap();
+        let row = |id: &str| rows.iter().find(|r| r.id == id).unwrap();
+        let bytes = gunzip(&root.join(&row("nk-3x18").certificate)).unwrap();
+        assert_eq!(
+            rust_check(&bytes, row("nk-3x18")).unwrap().0,
+            row("nk-3x18").value
+        );
+        let e = format!("{:#}", rust_check(&bytes, row("nk-3x17")).unwrap_err());
+        assert!(e.contains("not node-kayles, 51 vertices"), "{e}");
+        let mut cram = row("nk-3x18").clone();
+        cram.game = "cram".to_owned();
+        assert!(rust_check(&bytes, &cram).is_err());
     }
 }

@@ -210,7 +210,28 @@ pub enum NodeKaylesError {
         /// Columns of the grid.
         cols: u32,
     },
+    /// More symmetries than [`MAX_LISTED_SYMMETRIES`].
+    #[error("{count} symmetries are listed, more than {}", MAX_LISTED_SYMMETRIES)]
+    TooManySymmetries {
+        /// How many are listed.
+        count: usize,
+    },
+    /// A symmetry listed twice.
+    #[error("symmetry {index} is symmetry {first} again")]
+    RepeatedSymmetry {
+        /// Its place in the list, from 0.
+        index: usize,
+        /// The place of its first listing.
+        first: usize,
+    },
 }
+
+/// The most symmetries [`NodeKayles::with_symmetries`] takes (a group of
+/// 64 elements with the identity; grundy lists at most
+/// [`MAX_AUTOMORPHISMS`]` - 1`): each costs a table of images (32 KiB a
+/// 128-bit word, 256 KiB a 256-bit one), and their closure under
+/// composition is checked pair by pair.
+pub const MAX_LISTED_SYMMETRIES: usize = 63;
 
 /// Whether a graph of `vertices` vertices fits in a `u64` (so that
 /// `NodeKayles::<u64>` takes it).
@@ -364,6 +385,18 @@ impl<B: Bits> NodeKayles<B> {
                 return Err(NodeKaylesError::GridSymmetries { rows, cols });
             }
             return Ok(Self::build(closed, Some((rows, cols))));
+        }
+        if symmetries.len() > MAX_LISTED_SYMMETRIES {
+            return Err(NodeKaylesError::TooManySymmetries {
+                count: symmetries.len(),
+            });
+        }
+        let mut first_at = std::collections::HashMap::new();
+        for (index, permutation) in symmetries.iter().enumerate() {
+            if let Some(&first) = first_at.get(permutation) {
+                return Err(NodeKaylesError::RepeatedSymmetry { index, first });
+            }
+            first_at.insert(permutation, index);
         }
         for (index, permutation) in symmetries.iter().enumerate() {
             automorphism_error(&closed, permutation).map_or(Ok(()), |why| {

@@ -46,7 +46,10 @@ pub enum FileError {
         len: u64,
     },
     /// Not a proof file.
-    #[error("not a grundy proof file (the first bytes are {found:02x?}, not \"GRUNDYP\\0\")")]
+    #[error(
+        "not a grundy proof file (the first bytes are {found:02x?}, not \"GRUNDYP\\0\"){}",
+        if found.starts_with(&[0x1f, 0x8b]) { "; it is compressed with gzip: gunzip it first" } else { "" }
+    )]
     BadMagic {
         /// The first eight bytes.
         found: [u8; 8],

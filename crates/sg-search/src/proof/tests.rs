@@ -643,6 +643,14 @@ fn truncated_and_garbage_files_are_clear_errors() {
     );
     let e = check(&[0x17; 100]).unwrap_err();
     assert!(e.to_string().starts_with("not a grundy proof file"), "{e}");
+    assert!(!e.to_string().contains("gzip"), "{e}");
+    let mut gzipped = [0u8; 100];
+    gzipped[..3].copy_from_slice(&[0x1f, 0x8b, 0x08]);
+    let e = check(&gzipped).unwrap_err().to_string();
+    assert!(
+        e.ends_with("; it is compressed with gzip: gunzip it first"),
+        "{e}"
+    );
     // A payload that ends in the middle of a claim, its checksum right.
     let mut parts = take_apart::<Cram<u64>>(bytes);
     let claims = parts.claims.len() as u64;

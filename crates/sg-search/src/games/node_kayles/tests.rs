@@ -137,6 +137,26 @@ fn refused_graphs() {
     let twice = NodeKayles::<u64>::new(3, &[(0, 1), (1, 0), (0, 1), (1, 2)]).unwrap();
     let once = NodeKayles::<u64>::new(3, &[(0, 1), (1, 2)]).unwrap();
     assert_eq!(twice.closed, once.closed);
+    // Symmetries: each at most once, at most 63 of them (a certificate's
+    // rules list them; each costs a table of images).
+    let swap = vec![1, 0];
+    assert_eq!(
+        NodeKayles::<u64>::with_symmetries(2, &[], &[swap.clone(), swap.clone()]).unwrap_err(),
+        NodeKaylesError::RepeatedSymmetry { index: 1, first: 0 }
+    );
+    let star: Vec<(u32, u32)> = (1..8).map(|v| (0, v)).collect();
+    let many: Vec<Vec<u32>> = (0..64u32)
+        .map(|k| {
+            // The leaves 1..=7 rotated by k: 64 automorphisms of the
+            // star, refused by their count before they are looked at.
+            (0..8u32)
+                .map(|v| if v == 0 { 0 } else { 1 + (v - 1 + k) % 7 })
+                .collect()
+        })
+        .collect();
+    let error = NodeKayles::<u64>::with_symmetries(8, &star, &many).unwrap_err();
+    assert_eq!(error, NodeKaylesError::TooManySymmetries { count: 64 });
+    assert_eq!(error.to_string(), "64 symmetries are listed, more than 63");
 }
 
 /// The grid shape moved by `(dr, dc)` and mapped by one of the eight
