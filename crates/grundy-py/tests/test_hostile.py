@@ -200,6 +200,15 @@ SCRIPT = textwrap.dedent(
 )
 
 
+def default_sigint():
+    """In the child before it runs Python: SIGINT's default action, so
+    that Python turns it into KeyboardInterrupt even where the tests run
+    with SIGINT ignored (a background job of a non-interactive shell, as
+    `.ci/run &` starts them, inherits it ignored, and Python leaves an
+    ignored SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("what", sorted(LONG))
 def test_ctrl_c_interrupts_within_a_second(what):
     done = subprocess.run(
@@ -207,6 +216,7 @@ def test_ctrl_c_interrupts_within_a_second(what):
         capture_output=True,
         text=True,
         timeout=120,
+        preexec_fn=default_sigint,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -721,6 +731,7 @@ def test_ctrl_c_interrupts_the_reading_of_any_iterable(what):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert child.stdout.readline() == "ready\n"
