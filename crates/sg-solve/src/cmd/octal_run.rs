@@ -167,29 +167,24 @@ impl Run {
             },
             None => {
                 let rules = rules.expect("clap requires a game without --resume");
-                let from_tables = tables.and_then(|dir| from_tables(dir, &rules));
+                let from_tables = match tables.map(|dir| from_tables(dir, &rules)) {
+                    Some(Err(message)) => return Ok(Err(message)),
+                    Some(Ok(entry)) => entry,
+                    None => None,
+                };
+                // A record whose run ended (certified) within the heaps
+                // asked for is what a run to `to` finds. One that went
+                // further is not: the game is computed to `to`, as a run
+                // to it finds it (the values cut from the record would be
+                // the same, but not what a run learns on its way: the rare
+                // heaps, a period certified later).
+                let within = |entry: &CatalogueEntry| entry.computed <= to.saturating_add(1);
                 match from_tables {
+                    Some(entry) if !within(&entry) => (Sequence::new(rules), Source::Computed),
                     Some(entry) if entry.period.is_some() => {
                         return Ok(Ok(Ended::Done(Run {
                             values: sg_tables::octal_runs::run_values(&entry),
                             summary: entry,
-                            source: Source::Table,
-                            stopped: None,
-                        })));
-                    }
-                    // Beyond the heap asked for: the values to it, as a
-                    // run to it finds them.
-                    Some(entry) if entry.computed > to => {
-                        let mut values = sg_tables::octal_runs::run_values(&entry);
-                        values.truncate((to + 1) as usize);
-                        let summary = match sg_tables::octal_runs::run_entry(&rules, values.clone())
-                        {
-                            Ok(summary) => summary,
-                            Err(e) => return Ok(Err(e.to_string())),
-                        };
-                        return Ok(Ok(Ended::Done(Run {
-                            values,
-                            summary,
                             source: Source::Table,
                             stopped: None,
                         })));
@@ -283,17 +278,12 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
 /// other is skipped with a warning), the record certified, else the one
 /// computed furthest, its values checked (a record that fails is skipped
 /// with a warning); `None` if no table has the game.
-fn from_tables(dir: &Path, rules: &Rules) -> Option<CatalogueEntry> {
-    let listing = match std::fs::read_dir(dir) {
-        Ok(listing) => listing,
-        Err(e) => {
-            print_error(format_args!(
-                "warning: --tables {}: {e}; computing",
-                sg_text::shown_path(dir)
-            ));
-            return None;
-        }
-    };
+fn from_tables(dir: &Path, rules: &Rules) -> Result<Option<CatalogueEntry>, String> {
+    // A folder that cannot be listed (missing, misspelt, a file) is an
+    // error before any work; a table in it that cannot be read is passed
+    // over with a warning.
+    let listing = std::fs::read_dir(dir)
+        .map_err(|e| format!("--tables {}: {e}", sg_text::shown_path(dir)))?;
     let mut paths: Vec<std::path::PathBuf> = listing
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "sgt"))
@@ -340,7 +330,7 @@ fn from_tables(dir: &Path, rules: &Rules) -> Option<CatalogueEntry> {
             Err(e) => print_error(format_args!("warning: {shown}: {rules} skipped: {e}")),
         }
     }
-    best
+    Ok(best)
 }
 
 /// A stored run ready to extend, or how its check was stopped.

@@ -423,17 +423,34 @@ fn a_table_answers_a_smaller_heap_bound_as_a_run_to_it() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("sweep");
     let d = dir.display().to_string();
-    ok(&["sweep", "0.67", "--to", "1500", "--out", &d]);
+    // Certified early (0.14, 0.13 at heap 7), late (0.67), or not at all
+    // within the sweep's bound (0.137).
+    let codes = ["0.67", "0.14", "0.13", "0.137", "0.6"];
+    ok(&[&["sweep"], &codes[..], &["--to", "1500", "--out", &d]].concat());
     let tables = tmp.path().join("tables");
     std::fs::create_dir(&tables).unwrap();
     merged(&[&dir], &tables.join("t.sgt"));
     let t = tables.display().to_string();
-    let from_table = ok(&["octal", "0.67", "--tables", &t, "--to", "1000", "--json"]);
-    let engine = ok(&["octal", "0.67", "--online", "--to", "1000", "--json"]);
     let strip = |out: &Output| {
         let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         v.as_object_mut().unwrap().remove("source");
         v
     };
-    assert_eq!(strip(&from_table), strip(&engine));
+    // Below, at and past the heap where each record ends.
+    for code in codes {
+        for to in ["0", "1", "6", "7", "8", "50", "1000", "1500", "3000"] {
+            let from_table = ok(&["octal", code, "--tables", &t, "--to", to, "--json"]);
+            let engine = ok(&["octal", code, "--online", "--to", to, "--json"]);
+            assert_eq!(strip(&from_table), strip(&engine), "{code} --to {to}");
+        }
+    }
+    // A folder that cannot be listed is an error before any work.
+    for missing in [tmp.path().join("missing"), tables.join("t.sgt")] {
+        let m = missing.display().to_string();
+        let out = grundy(&["octal", "0.6", "--tables", &m, "--to", "10"]);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(out.stdout.is_empty(), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with(&format!("error: --tables {m}: ")), "{err}");
+    }
 }
