@@ -74,11 +74,10 @@ const NOT_RUN: [(&str, &str); 9] = [
         "docs/COMMANDS.md",
         "grundy octal 0.07 --misere --max-order 4096 --out kayles.sgt --max-seconds 600",
     ),
-    ("README.md", "cargo install --path crates/sg-solve"),
+    ("README.md", "cargo install --locked --path crates/sg-solve"),
     (
         "README.md",
-        "grundy completions bash > ~/.local/share/bash-completion/completions/grundy   \
-         # also zsh, fish, elvish, powershell",
+        "mkdir -p ~/.local/share/bash-completion/completions ~/.local/share/man/man1",
     ),
     ("README.md", "pip install ./crates/grundy-py"),
     ("README.md", "cargo test --workspace --locked"),
@@ -88,7 +87,7 @@ const NOT_RUN: [(&str, &str); 9] = [
     ),
     (
         "docs/COMMANDS.md",
-        "grundy completions bash > ~/.local/share/bash-completion/completions/grundy",
+        "mkdir -p ~/.local/share/bash-completion/completions ~/.zfunc ~/.config/fish/completions",
     ),
     (
         "docs/COMMANDS.md",
