@@ -20,7 +20,7 @@
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRecursionError, PyRuntimeError};
 use pyo3::prelude::*;
 use std::any::Any;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::ffi::{c_long, c_ulong};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -34,6 +34,35 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// How often the progress is reported.
 const REPORT_EVERY: Duration = Duration::from_millis(250);
+
+/// How many computations may run at once in the process (nested or from
+/// threads of the caller's); one more raises `RecursionError` at once.
+pub(crate) const MAX_ACTIVE: u32 = 256;
+
+/// The computations running now.
+static ACTIVE: AtomicU32 = AtomicU32::new(0);
+
+/// One of the [`ACTIVE`] computations, until dropped.
+struct Active;
+
+impl Active {
+    fn enter() -> PyResult<Active> {
+        if ACTIVE.fetch_add(1, Ordering::SeqCst) >= MAX_ACTIVE {
+            ACTIVE.fetch_sub(1, Ordering::SeqCst);
+            return Err(PyRecursionError::new_err(format!(
+                "more than {MAX_ACTIVE} grundy computations at once: a game's callback that \
+                 calls grundy (here through other threads) never ends"
+            )));
+        }
+        Ok(Active)
+    }
+}
+
+impl Drop for Active {
+    fn drop(&mut self) {
+        ACTIVE.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// How deep computations may nest: a game's callback may call grundy (on
 /// another game, or a part of its own), whose callbacks may call it
@@ -62,13 +91,13 @@ pub(crate) struct Stop {
 pub(crate) struct InPython<'a> {
     stop: &'a Stop,
     ident: c_ulong,
-    /// What [`CALLBACK_DEPTH`] was before.
-    outer: Option<u32>,
+    /// What [`CALLBACK_OF`] was before.
+    outer: Option<Arc<Stop>>,
 }
 
 impl Drop for InPython<'_> {
     fn drop(&mut self) {
-        CALLBACK_DEPTH.with(|depth| depth.set(self.outer));
+        CALLBACK_OF.with(|of| *of.borrow_mut() = self.outer.take());
         let mut threads = self
             .stop
             .in_python
@@ -118,7 +147,7 @@ impl Stop {
     /// raises `KeyboardInterrupt` in that code. Taken before attaching to
     /// the interpreter, dropped after detaching (the lock is never held
     /// while waiting for the interpreter).
-    pub(crate) fn in_python(&self) -> InPython<'_> {
+    pub(crate) fn in_python(self: &Arc<Self>) -> InPython<'_> {
         // SAFETY: `PyThread_get_thread_ident` only reads the calling
         // thread's identity (`pthread_self`); it needs no thread state.
         let ident = unsafe { pyo3::ffi::PyThread_get_thread_ident() };
@@ -126,8 +155,7 @@ impl Stop {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push(ident);
-        let outer =
-            CALLBACK_DEPTH.with(|depth| depth.replace(Some(self.depth.load(Ordering::Relaxed))));
+        let outer = CALLBACK_OF.with(|of| of.borrow_mut().replace(Arc::clone(self)));
         InPython {
             stop: self,
             ident,
@@ -182,9 +210,10 @@ thread_local! {
     /// built anew inside it (a certificate's writer builds the game from
     /// its rules).
     static CURRENT: RefCell<Option<Arc<Stop>>> = const { RefCell::new(None) };
-    /// The depth of the computation whose game's callback runs on this
-    /// thread now (see [`Stop::in_python`]).
-    static CALLBACK_DEPTH: Cell<Option<u32>> = const { Cell::new(None) };
+    /// The stop of the computation whose game's callback runs on this
+    /// thread now (see [`Stop::in_python`]): on any thread of its search,
+    /// its own or a pool's.
+    static CALLBACK_OF: RefCell<Option<Arc<Stop>>> = const { RefCell::new(None) };
 }
 
 /// The stop of the computation running on this thread (a stop never
@@ -230,22 +259,24 @@ pub(crate) fn run_detached<'py, R: Send>(
     progress: &mut Progress<'py, '_>,
     work: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
-    // Nested in the computation whose callback runs here, or in the one
-    // running on this thread.
-    let depth = CALLBACK_DEPTH
-        .with(Cell::get)
-        .or_else(|| {
-            CURRENT.with(|current| {
-                (current.borrow().as_ref()).map(|outer| outer.depth.load(Ordering::Relaxed))
-            })
-        })
-        .map_or(0, |outer| outer + 1);
+    // Nested in the computation whose callback runs here (on whichever
+    // thread of its search), or in the one running on this thread: it
+    // stops when that one stops.
+    let outer = CALLBACK_OF
+        .with(|of| of.borrow().clone())
+        .or_else(|| CURRENT.with(|current| current.borrow().clone()));
+    let depth = outer
+        .as_ref()
+        .map_or(0, |outer| outer.depth.load(Ordering::Relaxed) + 1);
     if depth > MAX_NESTING {
         return Err(PyRecursionError::new_err(format!(
             "grundy was called from a game's callback more than {MAX_NESTING} levels deep: a \
              callback that asks grundy about the position it is called for never ends"
         )));
     }
+    // Computations at once, on any thread: a callback that calls grundy
+    // through threads of its own escapes the depth above, not this.
+    let _active = Active::enter()?;
     stop.depth.store(depth, Ordering::Relaxed);
     let done = Done::default();
     let stack = worker_stack(py);
@@ -265,7 +296,6 @@ pub(crate) fn run_detached<'py, R: Send>(
         // A computation started by a callback of another (a game's
         // callback calling grundy) stops when that one stops: only the
         // main thread sees the signals.
-        let outer = CURRENT.with(|current| current.borrow().clone());
         let mut reported = Instant::now();
         while !py.detach(|| done.wait(POLL)) {
             if let Some(outer) = &outer

@@ -156,6 +156,8 @@ LONG = {
     "endless-canonical": "grundy.nimber(SpinCanonical(), 0)",
     # A callback that calls grundy: the inner search stops too.
     "reentrant-callback": "grundy.nimber(Outer(), 0)",
+    # ... also when the callback runs on a thread of the outer search's pool.
+    "reentrant-callback-threads": "grundy.nimber(Outer(), 0, threads=2)",
 }
 
 SCRIPT = textwrap.dedent(

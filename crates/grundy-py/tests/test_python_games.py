@@ -340,5 +340,17 @@ def test_grundy_called_from_a_callback_nests_to_a_bounded_depth():
     for ask in (grundy.nimber, grundy.outcome, grundy.winning_move):
         with pytest.raises(RecursionError, match="levels deep"):
             ask(Itself(), 3)
+    # Through a thread of the callback's own, the depth starts again: the
+    # number of computations at once is bounded too.
+    from concurrent.futures import ThreadPoolExecutor
+
+    class ThroughAThread:
+        def options(self, p):
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(grundy.nimber, self, p).result()
+            return []
+
+    with pytest.raises(RecursionError, match="computations at once"):
+        grundy.nimber(ThroughAThread(), 3)
     # The module is usable afterwards.
     assert grundy.nimber(Subtraction([1, 2]), 7) == 1
