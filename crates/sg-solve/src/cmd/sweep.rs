@@ -452,12 +452,12 @@ const SUMMARY_LIMIT: u64 = 1 << 30;
 fn previous_lines(path: &Path) -> HashMap<String, String> {
     let regular = std::fs::symlink_metadata(path)
         .is_ok_and(|meta| meta.is_file() && meta.len() <= SUMMARY_LIMIT);
-    let Some(text) = regular
-        .then(|| std::fs::read_to_string(path).ok())
-        .flatten()
-    else {
+    // Read as lossy text: a byte that is not UTF-8 (an editor's Latin-1
+    // comment) must not lose the other games' lines.
+    let Some(bytes) = regular.then(|| std::fs::read(path).ok()).flatten() else {
         return HashMap::new();
     };
+    let text = String::from_utf8_lossy(&bytes);
     text.lines()
         .skip(1)
         .filter_map(|line| Some((line.split_once('\t')?.0.to_owned(), line.to_owned())))

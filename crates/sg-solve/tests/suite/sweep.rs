@@ -374,6 +374,24 @@ fn a_summary_that_is_not_a_regular_file_is_refused_by_name() {
     }
 }
 
+/// A summary with a byte that is not UTF-8 keeps the lines of the games
+/// an earlier sweep wrote.
+#[test]
+fn a_summary_with_a_latin_1_byte_keeps_its_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("s").display().to_string();
+    ok(&["sweep", "0.7", "0.17", "--to", "100", "--out", &d]);
+    let summary = tmp.path().join("s").join("summary.tsv");
+    let mut bytes = std::fs::read(&summary).unwrap();
+    bytes.extend_from_slice(b"# caf\xe9\n");
+    std::fs::write(&summary, bytes).unwrap();
+    ok(&["sweep", "0.77", "--to", "100", "--out", &d]);
+    let text = String::from_utf8_lossy(&std::fs::read(&summary).unwrap()).into_owned();
+    for code in ["0.7\t", "0.17\t", "0.77\t"] {
+        assert!(text.lines().any(|l| l.starts_with(code)), "{code}: {text}");
+    }
+}
+
 #[test]
 fn names_read_back_as_the_same_games_and_an_empty_shard_has_a_summary() {
     let tmp = tempfile::tempdir().unwrap();
