@@ -129,18 +129,24 @@ fn refused(args: &[&str], file: &Path) -> String {
     err
 }
 
+/// Stores the misère quotient of `code` to heap `to` into `path` and
+/// returns what the file holds.
+fn stored_quotient(code: &str, to: &str, path: &Path) -> sg_core::misere::StoredQuotient {
+    let out = grundy()
+        .args(["octal", code, "--misere", "--to", to, "--out"])
+        .arg(path)
+        .bounded_output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let file = sg_tables::read_file(path).unwrap();
+    file.table().misere_quotient().unwrap().stored().clone()
+}
+
 #[test]
 fn a_stored_quotient_altered_by_hand_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.sgt");
-    let out = grundy()
-        .args(["octal", "0.77", "--misere", "--to", "20", "--out"])
-        .arg(&good)
-        .bounded_output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let file = sg_tables::read_file(&good).unwrap();
-    let stored = file.table().misere_quotient().unwrap().stored().clone();
+    let stored = stored_quotient("0.77", "20", &good);
     let resume = ["octal", "--misere", "--to", "30", "--resume"];
     let mut altered = Vec::new();
     let mut s = stored.clone();
@@ -205,14 +211,7 @@ fn a_stored_quotient_altered_by_hand_is_refused() {
 fn a_quotient_relabelled_as_another_game_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("q35.sgt");
-    let out = grundy()
-        .args(["octal", "0.35", "--misere", "--to", "12", "--out"])
-        .arg(&good)
-        .bounded_output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let file = sg_tables::read_file(&good).unwrap();
-    let stored = file.table().misere_quotient().unwrap().stored().clone();
+    let stored = stored_quotient("0.35", "12", &good);
     for code in ["0.07", "0.26", "0.77", "0.137", "0.6", "4.7"] {
         let bad = dir.path().join(format!("as-{code}.sgt"));
         fs::write(
