@@ -313,7 +313,6 @@ fn rust_check(bytes: &[u8], row: &Row) -> Result<(u32, u64)> {
     use sg_search::games::node_kayles::NodeKayles;
     use sg_search::proof::check_game;
     let (rows, cols) = grid_of(row)?;
-    let error = |e: &dyn std::fmt::Display| anyhow::anyhow!("{e}");
     let vertices = rows * cols;
     let checked = if vertices <= 64 {
         check_game(bytes, Some(&NodeKayles::<u64>::grid(rows, cols)?))
@@ -322,7 +321,7 @@ fn rust_check(bytes: &[u8], row: &Row) -> Result<(u32, u64)> {
     } else {
         check_game(bytes, Some(&NodeKayles::<U256>::grid(rows, cols)?))
     }
-    .map_err(|e| error(&e))?;
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok((checked.nimber, checked.claims))
 }
 
