@@ -1,12 +1,12 @@
 //! The game of `grundy octal` as the command line names it: a code (`0.77`,
-//! `.6`, `4.007`, `grundys-game`) or a subtraction set (`--subtract
+//! `.6`, `4.007`), a name (`grundys-game`, `kayles`) or a subtraction set (`--subtract
 //! 1,3,4`), parsed into [`Rules`], with the tool's messages: what is wrong,
 //! where, and the offending text quoted once, escaped and cut short
 //! ([`quote`]). In the library so that the fuzz targets reach it.
 
 use crate::error::quote;
 use crate::numbers::digits;
-use sg_core::octal::Rules;
+use sg_core::octal::{CodeError, Rules};
 
 /// A code, as [`Rules::parse`] reads it, but for a code with no digit
 /// after the point and no move (`.`, `0.`: almost certainly a typo for
@@ -20,6 +20,8 @@ pub fn parse_code(code: &str) -> Result<Rules, String> {
             quote(code.trim())
         )),
         Ok(rules) => Ok(rules),
+        // A name: the message quotes it.
+        Err(e @ (CodeError::UnknownName { .. } | CodeError::Nim)) => Err(e.to_string()),
         Err(e) => Err(format!("bad code {}: {e}", quote(code))),
     }
 }

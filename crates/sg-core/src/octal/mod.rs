@@ -132,7 +132,7 @@ pub use check::{check_values, check_values_watched};
 pub use definition::{grundy_by_definition, grundy_of_heap};
 pub use kernels::{SIMD_VARIABLE, Simd, simd_allowed, simd_used};
 pub use period::{Period, PeriodicSequence, certify};
-pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, Rules};
+pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, NAMED_GAMES, Rules};
 pub use sequence::{Sequence, Status};
 pub use sums::{HeapMove, HeapValues, winning_move};
 // For the misère quotients (`crate::misere`): the moves of a heap and the

@@ -20,6 +20,71 @@ pub const MAX_DIGITS: usize = 1024;
 /// The name under which [`Rules::parse`] accepts Grundy's game.
 pub const GRUNDYS_GAME: &str = "grundys-game";
 
+/// The classic games [`Rules::parse`] accepts by name, with their codes
+/// (Berlekamp, Conway and Guy, *Winning Ways*, chapter 4; Siegel,
+/// *Combinatorial Game Theory*, AMS 2013, the table of octal games). A
+/// name is read in any case, with `'` left out and a space or `_` for
+/// `-` (`Dawson's Kayles`, `dawsons_kayles`).
+pub const NAMED_GAMES: [(&str, &str); 7] = [
+    ("kayles", "0.77"),
+    ("dawsons-kayles", "0.07"),
+    ("dawsons-chess", "0.137"),
+    ("officers", "0.6"),
+    ("treblecross", "0.007"),
+    ("guiles", "0.15"),
+    ("double-kayles", "0.7777"),
+];
+
+/// A name as [`NAMED_GAMES`] writes it: lower case, `'` left out, spaces
+/// and `_` as `-`.
+fn name_key(name: &str) -> String {
+    name.chars()
+        .filter(|&c| c != '\'' && c != '\u{2019}')
+        .map(|c| match c {
+            ' ' | '_' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// The known name closest to `key` (a few letters off), with its code.
+fn closest_name(key: &str) -> Option<(&'static str, &'static str)> {
+    NAMED_GAMES
+        .iter()
+        .copied()
+        .chain([(GRUNDYS_GAME, GRUNDYS_GAME)])
+        .map(|(name, code)| (strsim::damerau_levenshtein(key, name), name, code))
+        .filter(|&(distance, name, _)| distance <= 2.max(name.len() / 4))
+        .min_by_key(|&(distance, _, _)| distance)
+        .map(|(_, name, code)| (name, code))
+}
+
+/// The message of [`CodeError::UnknownName`].
+fn unknown_name_message(name: &str, closest: Option<(&str, &str)>) -> String {
+    let names: Vec<String> = NAMED_GAMES
+        .iter()
+        .map(|(name, code)| format!("{name} ({code})"))
+        .chain([GRUNDYS_GAME.to_owned()])
+        .collect();
+    let suggestion = match closest {
+        Some((known, code)) if known == code => format!("; did you mean {known}?"),
+        Some((known, code)) => format!("; did you mean {known}, the code {code}?"),
+        None => String::new(),
+    };
+    // Quoted with its control characters escaped, cut short.
+    let shown: String = name.chars().take(40).collect();
+    let name = if shown.len() < name.len() {
+        format!("{shown:?}...")
+    } else {
+        format!("{shown:?}")
+    };
+    format!(
+        "no game is named {name}{suggestion} (a code is written d0.d1d2..., e.g. 0.77 or .6; \
+         the names known: {})",
+        names.join(", ")
+    )
+}
+
 /// A parsed take-and-break game.
 ///
 /// Either a Winning Ways code (octal or hexadecimal, including subtraction
@@ -96,6 +161,22 @@ pub enum CodeError {
         /// The byte offset of the first digit beyond the limit.
         position: usize,
     },
+    /// A word that is neither a code nor a name of [`NAMED_GAMES`]: the
+    /// name given, and the known one closest to it.
+    #[error("{}", unknown_name_message(name, *closest))]
+    UnknownName {
+        /// The word given.
+        name: String,
+        /// The known name closest to it, with its code, if one is close.
+        closest: Option<(&'static str, &'static str)>,
+    },
+    /// Nim, which no finite code describes.
+    #[error(
+        "Nim (take any number of tokens from one heap) has no finite code: a heap of n tokens \
+         has the value n, and a sum is lost when the heaps XOR to 0; a bounded take is a code of \
+         3s (0.333 takes 1 to 3) or --subtract 1,2,3"
+    )]
+    Nim,
     /// A subtraction set with no element.
     #[error("empty subtraction set")]
     EmptySet,
@@ -119,16 +200,31 @@ pub enum CodeError {
 }
 
 impl Rules {
-    /// Parses a Winning Ways code (`0.77`, `.6`, `4.007`, `0.3f`) or the
-    /// name `grundys-game`. Surrounding whitespace is ignored.
+    /// Parses a Winning Ways code (`0.77`, `.6`, `4.007`, `0.3f`), the
+    /// name `grundys-game` or a name of [`NAMED_GAMES`] (`kayles`).
+    /// Surrounding whitespace is ignored.
     pub fn parse(code: &str) -> Result<Rules, CodeError> {
         let start = code.len() - code.trim_start().len();
         let text = code.trim();
         if text.is_empty() {
             return Err(CodeError::Empty);
         }
-        if text.eq_ignore_ascii_case(GRUNDYS_GAME) {
-            return Ok(Rules::grundys_game());
+        // A word without a point that starts with a letter: a name.
+        if !text.contains('.') && text.starts_with(|c: char| c.is_alphabetic()) {
+            let key = name_key(text);
+            if matches!(key.as_str(), GRUNDYS_GAME | "grundy" | "grundy-game") {
+                return Ok(Rules::grundys_game());
+            }
+            if key == "nim" {
+                return Err(CodeError::Nim);
+            }
+            return match NAMED_GAMES.iter().find(|(name, _)| *name == key) {
+                Some((_, code)) => Rules::parse(code),
+                None => Err(CodeError::UnknownName {
+                    name: text.to_owned(),
+                    closest: closest_name(&key),
+                }),
+            };
         }
         let Some(point) = text.find('.') else {
             if let Some((i, ch)) = text.char_indices().find(|&(_, c)| !c.is_ascii_hexdigit()) {
@@ -358,6 +454,52 @@ mod tests {
         assert!(matches!(
             Rules::subtraction(&[MAX_DIGITS as u64 + 1]),
             Err(CodeError::ElementTooLarge { index: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn classic_names_are_their_codes() {
+        for (name, code) in NAMED_GAMES {
+            assert_eq!(Rules::parse(name), Rules::parse(code), "{name}");
+        }
+        for (text, code) in [
+            ("Kayles", "0.77"),
+            (" Dawson's Kayles ", "0.07"),
+            ("dawsons_chess", "0.137"),
+            ("Dawson\u{2019}s Kayles", "0.07"),
+            ("OFFICERS", "0.6"),
+        ] {
+            assert_eq!(Rules::parse(text), Rules::parse(code), "{text}");
+        }
+        for text in ["Grundy's game", "grundy", "GRUNDYS-GAME"] {
+            assert!(Rules::parse(text).unwrap().is_grundys_game(), "{text}");
+        }
+        assert_eq!(Rules::parse("Nim"), Err(CodeError::Nim));
+        // A close name is suggested with its code; a far one is not.
+        assert_eq!(
+            Rules::parse("kaylse"),
+            Err(CodeError::UnknownName {
+                name: "kaylse".into(),
+                closest: Some(("kayles", "0.77")),
+            })
+        );
+        let message = Rules::parse("dawson").unwrap_err().to_string();
+        assert!(message.contains("no game is named \"dawson\""), "{message}");
+        let message = Rules::parse("officer").unwrap_err().to_string();
+        assert!(
+            message.contains("did you mean officers, the code 0.6?"),
+            "{message}"
+        );
+        let message = Rules::parse("chess").unwrap_err().to_string();
+        assert!(!message.contains("did you mean"), "{message}");
+        assert!(message.contains("kayles (0.77)"), "{message}");
+        let message = Rules::parse(&"k\n".repeat(10_000)).unwrap_err().to_string();
+        assert!(message.len() < 400 && !message.contains('\n'), "{message}");
+        // Hexadecimal digits without a point that start with a letter are
+        // read as a name too (no game has such a code).
+        assert!(matches!(
+            Rules::parse("fa"),
+            Err(CodeError::UnknownName { .. })
         ));
     }
 

@@ -260,6 +260,40 @@ fn huge_heaps_through_the_period() {
     assert!(err.contains("must be at most 9223372036854775807"), "{err}");
 }
 
+/// The classic names are their codes, in normal and misère play; a name
+/// a few letters off is answered with the one meant and its code, an
+/// unknown one with the names known; Nim is told apart.
+#[test]
+fn classic_names_stand_for_their_codes() {
+    for (name, code) in [
+        ("kayles", "0.77"),
+        ("Dawson's Kayles", "0.07"),
+        ("officers", ".6"),
+    ] {
+        assert_eq!(
+            run_ok(&["octal", name, "--to", "300", "--heaps", "5", "9", "--hint"]),
+            run_ok(&["octal", code, "--to", "300", "--heaps", "5", "9", "--hint"]),
+            "{name}"
+        );
+        assert_eq!(
+            run_ok(&["octal", name, "--misere", "--to", "12"]),
+            run_ok(&["octal", code, "--misere", "--to", "12"]),
+            "{name}"
+        );
+    }
+    assert!(run_ok(&["octal", "treblecross", "--to", "10"]).starts_with("game            0.007\n"));
+    let (stdout, err) = fails(&["octal", "kaylse"], "");
+    assert!(stdout.is_empty());
+    assert!(err.contains("did you mean kayles, the code 0.77?"), "{err}");
+    let (_, err) = fails(&["octal", "chess"], "");
+    assert!(
+        err.contains("no game is named \"chess\"") && err.contains("dawsons-chess (0.137)"),
+        "{err}"
+    );
+    let (_, err) = fails(&["octal", "nim"], "");
+    assert!(err.contains("has no finite code"), "{err}");
+}
+
 #[test]
 fn bad_codes_name_the_character() {
     for (code, needle) in [
