@@ -155,6 +155,7 @@ mod refine;
 mod reps;
 mod rewrite;
 mod stored;
+mod sum_search;
 mod sums;
 mod tame;
 #[cfg(test)]
@@ -165,6 +166,7 @@ pub use monoid::{Element, IDENTITY, Monoid};
 pub use presentation::Presentation;
 pub use quotient::{MisereQuotient, Progress};
 pub use stored::StoredQuotient;
+pub use sum_search::SearchedSum;
 pub use tame::{Tame, tame};
 
 /// The largest order limit: the product table of a quotient of 4096
@@ -363,6 +365,16 @@ pub enum MisereError {
         /// The last heap covered.
         computed_to: u64,
     },
+    /// A search of a sum ([`MisereQuotient::search_sum`]) that reached its
+    /// bound on the positions expanded.
+    #[error("a search of the sum gave up after {positions} positions")]
+    SearchLimit {
+        /// The bound.
+        positions: usize,
+    },
+    /// A search of a sum stopped by its caller.
+    #[error("the search of the sum was stopped")]
+    SearchStopped,
     /// A won sum without a move to a lost one: impossible for a proven
     /// quotient (reported rather than panicking).
     #[error("internal error: no winning move found in a sum the quotient says is won")]

@@ -142,6 +142,9 @@ pub(crate) struct Args {
     /// options: 0.561, never certified, takes 0.5 s to 16384 and 27 s to
     /// 10^5; a code leaving three heaps, a digit with 8, costs the cube:
     /// 4.81c takes 31 s to 4000, half an hour to 16384; docs/OCTAL.md).
+    /// A sum with a heap beyond the quotient is answered by a search of
+    /// the sum itself (said on standard error); without --to, a quotient
+    /// that stalls at a heap gives way to that search.
     #[arg(long)]
     misere: bool,
     /// With --misere: the most elements the quotient may have (default
@@ -342,6 +345,7 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
             json: args.json,
             out: out.as_ref(),
             checkpoint_every: args.checkpoint_every,
+            give_way: args.heaps.is_some() && args.to.is_none() && out.is_none(),
             resume: resume.map(|(path, _, stored)| (path, stored)),
         },
     )

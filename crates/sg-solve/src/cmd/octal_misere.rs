@@ -9,11 +9,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use sg_core::misere::{Ended, Limit, Limits, MAX_ORDER, MisereError, MisereQuotient};
 use sg_core::misere::{Progress, StoredQuotient};
-use sg_core::octal::Rules;
+use sg_core::octal::{HeapMove, Rules};
 use sg_solve::answer::write_json_line;
 use sg_solve::octal_answers::say_move;
 use sg_tables::safe_write::Destination;
 use sg_tables::safe_write::StopSignals;
+use std::cell::Cell;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -31,13 +32,22 @@ const P_SHOWN: usize = 16;
 /// its options: beyond, only a certified period answers in practice).
 const FAR: u64 = 1 << 20;
 
+/// With `--heaps` and no `--to`: the candidate quotients a heap refutes
+/// before its construction gives way to a search of the sum over the heaps
+/// proven (see [`run`]).
+const GIVE_WAY_CANDIDATES: usize = 8;
+
+/// The positions that search expands before the construction goes on.
+const GIVE_WAY_POSITIONS: usize = 200_000;
+
 /// How long a run lasts before its progress line is drawn.
 const QUIET: Duration = Duration::from_secs(1);
 
 /// What `--out` files are made by.
 const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
 
-/// The progress line of a run on a terminal: the heaps proven, the order
+/// The progress line of a run (on a terminal, or now and then in a log):
+/// the heaps proven, the order
 /// and P-portion there, and the search for the next heap.
 fn progress_line(code: &str, p: &Progress) -> String {
     let mut line = format!(
@@ -86,6 +96,9 @@ pub(crate) struct Question<'a> {
     /// `--resume`: the file, and the quotient it stores (its form read,
     /// its content checked by the run).
     pub(crate) resume: Option<(&'a Path, StoredQuotient)>,
+    /// Whether a construction that stalls at a heap may give way to a
+    /// search of the sum (`--heaps` without `--to` or `--out`).
+    pub(crate) give_way: bool,
 }
 
 /// Answers `question` for `rules` on standard output: exit status 2 with
@@ -112,52 +125,106 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
                 .expect("the template is valid"),
         );
     }
-    let computed = MisereQuotient::compute_kept(
-        rules,
-        Limits {
-            to: question.to,
-            max_order: question.max_order,
-        },
-        from,
-        &mut |progress| {
-            if let Some(bar) = bar.as_ref().filter(|_| started.elapsed() >= QUIET) {
-                bar.set_message(progress_line(&code, progress));
-                bar.tick();
+    // With --heaps and no --to, a construction that stalls at a heap
+    // gives way to a search of the sum over the heaps proven (`give_way`);
+    // if that search gives up, the construction goes on from where it
+    // was.
+    let give_way = Cell::new(question.give_way);
+    let gave_way: Cell<Option<(u64, usize)>> = Cell::new(None);
+    let mut progress_log = super::shared::ProgressLog::new();
+    let mut on_progress = |progress: &Progress| {
+        if let Some(bar) = bar.as_ref().filter(|_| started.elapsed() >= QUIET) {
+            bar.set_message(progress_line(&code, progress));
+            bar.tick();
+        }
+        progress_log.tick(|| progress_line(&code, progress));
+        if stop.caught().is_some() {
+            return ControlFlow::Break(());
+        }
+        if deadline.is_some_and(|d| started.elapsed() >= d) {
+            timed_out = true;
+            return ControlFlow::Break(());
+        }
+        if give_way.get() && progress.candidates >= GIVE_WAY_CANDIDATES {
+            gave_way.set(Some((progress.proven_to + 1, progress.candidates)));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    };
+    let mut on_heap = |heap: u64, stored: &dyn Fn() -> StoredQuotient| {
+        let Some(out) = question.out else {
+            return;
+        };
+        if written.elapsed() < question.checkpoint_every {
+            return;
+        }
+        let elapsed = Duration::from_secs(started.elapsed().as_secs());
+        let stored = stored();
+        match write_quotient(out, &code, &stored) {
+            // Never a panic (`2>/dev/full`): the run goes on.
+            Ok(()) if log => super::shared::print_error(format_args!(
+                "checkpoint: the quotient of heaps 0..={heap} (order {}) written to {} after {}",
+                stored.order,
+                sg_text::shown_path(out.path()),
+                humantime::format_duration(elapsed),
+            )),
+            Ok(()) => {}
+            Err(e) => super::shared::print_error(format_args!(
+                "warning: checkpoint not written (the run goes on): {e:#}"
+            )),
+        }
+        written = Instant::now();
+    };
+    let limits = Limits {
+        to: question.to,
+        max_order: question.max_order,
+    };
+    let mut from = from;
+    let computed = loop {
+        let computed = MisereQuotient::compute_kept(
+            rules,
+            limits,
+            from.take(),
+            &mut on_progress,
+            &mut on_heap,
+        );
+        let (Some((stalled, candidates)), Ok(partial), Some(heaps)) =
+            (gave_way.take(), &computed, question.heaps)
+        else {
+            break computed;
+        };
+        give_way.set(false);
+        let asked = Asked {
+            heaps,
+            hint: question.hint,
+            json: question.json,
+        };
+        let mut watch = || {
+            if stop.caught().is_some() || deadline.is_some_and(|d| started.elapsed() >= d) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-            if stop.caught().is_some() {
-                return ControlFlow::Break(());
+        };
+        let why = format!(
+            "its construction gave way to the search at heap {stalled}, after {candidates} \
+             candidate quotients refuted"
+        );
+        if let Some(searched) = search_sum(partial, asked, GIVE_WAY_POSITIONS, &why, &mut watch) {
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
             }
-            if deadline.is_some_and(|d| started.elapsed() >= d) {
-                timed_out = true;
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        },
-        &mut |heap, stored| {
-            let Some(out) = question.out else {
-                return;
-            };
-            if written.elapsed() < question.checkpoint_every {
-                return;
-            }
-            let elapsed = Duration::from_secs(started.elapsed().as_secs());
-            let stored = stored();
-            match write_quotient(out, &code, &stored) {
-                // Never a panic (`2>/dev/full`): the run goes on.
-                Ok(()) if log => super::shared::print_error(format_args!(
-                    "checkpoint: the quotient of heaps 0..={heap} (order {}) written to {} after {}",
-                    stored.order,
-                    sg_text::shown_path(out.path()),
-                    humantime::format_duration(elapsed),
-                )),
-                Ok(()) => {}
-                Err(e) => super::shared::print_error(format_args!(
-                    "warning: checkpoint not written (the run goes on): {e:#}"
-                )),
-            }
-            written = Instant::now();
-        },
-    );
+            let mut out = BufWriter::new(std::io::stdout().lock());
+            out.write_all(searched.as_bytes()).context(CANNOT_WRITE)?;
+            out.flush().context(CANNOT_WRITE)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        if stop.caught().is_some() || deadline.is_some_and(|d| started.elapsed() >= d) {
+            // Stopped meanwhile: the heaps proven, as a stopped run.
+            break computed;
+        }
+        from = Some(partial.stored());
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -171,6 +238,22 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
                 match signal {
                     Some(signal) => format!(" by {}", super::shared::signal_name(signal)),
                     None => " by the time bound (--max-seconds)".to_owned(),
+                }
+            ));
+            return Ok(match signal {
+                Some(signal) => ExitCode::from(128u8.saturating_add(signal as u8)),
+                None => ExitCode::from(1),
+            });
+        }
+        // The check of the heaps proven before the construction gave way,
+        // stopped by a signal or the time bound.
+        (Err(MisereError::CheckStopped), None) => {
+            let signal = stop.caught();
+            super::shared::print_error(format_args!(
+                "error: stopped by {} before the quotient was computed",
+                match signal {
+                    Some(signal) => super::shared::signal_name(signal),
+                    None => "the time bound (--max-seconds)".to_owned(),
                 }
             ));
             return Ok(match signal {
@@ -217,13 +300,31 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
         }
     }
     let signal = stop.caught().filter(|_| interrupted);
-    drop(stop);
     let said = Said {
         signal,
         max_seconds: question.max_seconds.filter(|_| interrupted && timed_out),
     };
-    let text = match question.heaps {
-        Some(heaps) => match answer_heaps(&quotient, heaps, question.hint, question.json, said) {
+    // A search of a sum the quotient does not cover stops as the
+    // construction does.
+    let mut watch = || {
+        if stop.caught().is_some() || deadline.is_some_and(|d| started.elapsed() >= d) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let answered = question.heaps.map(|heaps| {
+        let asked = Asked {
+            heaps,
+            hint: question.hint,
+            json: question.json,
+        };
+        answer_heaps(&quotient, asked, said, &mut watch)
+    });
+    let signal = signal.or_else(|| stop.caught());
+    drop(stop);
+    let text = match answered {
+        Some(answered) => match answered {
             Ok(text) => text,
             // Stopped by a signal before the heaps asked: 128 + its number,
             // as the signal would have ended the process.
@@ -289,21 +390,47 @@ impl Said {
     }
 }
 
+/// What `--heaps` asks.
+#[derive(Debug, Clone, Copy)]
+struct Asked<'a> {
+    /// The sum.
+    heaps: &'a [u64],
+    /// `--hint`.
+    hint: bool,
+    /// `--json`.
+    json: bool,
+}
+
+/// The most positions a search of a sum the quotient does not cover
+/// expands (about 100 bytes each) before the sum is refused.
+const SUM_SEARCH_POSITIONS: usize = 2_000_000;
+
 /// `--heaps`: WIN or LOSE under misère play, and with `hint` a move to a
-/// lost sum, as text or one JSON object; a message when a heap is beyond
-/// the heaps the quotient covers.
+/// lost sum, as text or one JSON object. A sum with a heap beyond the
+/// heaps the quotient covers is answered by a search of the sum itself
+/// (the quotient answering the positions it covers), a line on standard
+/// error saying so; a message when the search gives up too, or was not
+/// tried (the construction stopped by a signal or the time bound).
 fn answer_heaps(
     quotient: &MisereQuotient,
-    heaps: &[u64],
-    hint: bool,
-    json: bool,
+    asked: Asked<'_>,
     stopped: Said,
+    watch: &mut dyn FnMut() -> ControlFlow<()>,
 ) -> Result<String, String> {
+    let Asked { heaps, hint, json } = asked;
     let said = |e: MisereError| match e {
         MisereError::NotExact { heap, .. } => not_covered(quotient, heap, stopped),
         e => e.to_string(),
     };
-    let element = quotient.element_of_sum(heaps).map_err(said)?;
+    let element = match quotient.element_of_sum(heaps) {
+        Ok(element) => element,
+        Err(MisereError::NotExact { heap, .. })
+            if stopped.signal.is_none() && stopped.max_seconds.is_none() =>
+        {
+            return searched_sum(quotient, asked, heap, stopped, watch);
+        }
+        Err(e) => return Err(said(e)),
+    };
     let lost = quotient.monoid().is_p(element);
     let outcome = if lost { "LOSE" } else { "WIN" };
     let found = if hint && !lost {
@@ -316,31 +443,48 @@ fn answer_heaps(
         // this question (to its largest heap, or --to): its presentation
         // comes with it, so that the name means the same to every reader.
         let presentation = quotient.presentation();
-        let mut answer = json!({
+        let answer = json!({
             "outcome": outcome,
             "misere": true,
+            "answered_by": "quotient",
             "element": presentation.word(element),
             "presentation": presentation.to_string(),
             "computed_to": quotient.computed_to(),
         });
-        match &found {
-            Some(m) => {
-                answer["move"] = json!({
-                    "heap": m.heap + 1,
-                    "size": heaps[m.heap],
-                    "take": m.take,
-                    "leaves": m.leaves,
-                });
-            }
-            // Won with no move at all (the text says `move: none`).
-            None if hint && !lost => answer["move"] = serde_json::Value::Null,
-            None => {}
-        }
-        let mut line = Vec::new();
-        write_json_line(&mut line, &answer);
-        return Ok(String::from_utf8(line).expect("JSON is UTF-8"));
+        return Ok(json_answer(answer, heaps, found.as_ref(), hint && !lost));
     }
-    Ok(match (found, hint && !lost) {
+    Ok(text_answer(outcome, heaps, found, hint && !lost))
+}
+
+/// The JSON line of an answer: `answer` with the move (`null` for a won
+/// sum without a move) when `hinted`.
+fn json_answer(
+    mut answer: serde_json::Value,
+    heaps: &[u64],
+    found: Option<&HeapMove>,
+    hinted: bool,
+) -> String {
+    match found {
+        Some(m) => {
+            answer["move"] = json!({
+                "heap": m.heap + 1,
+                "size": heaps[m.heap],
+                "take": m.take,
+                "leaves": m.leaves,
+            });
+        }
+        // Won with no move at all (the text says `move: none`).
+        None if hinted => answer["move"] = serde_json::Value::Null,
+        None => {}
+    }
+    let mut line = Vec::new();
+    write_json_line(&mut line, &answer);
+    String::from_utf8(line).expect("JSON is UTF-8")
+}
+
+/// The text of an answer: the outcome, and the move when `hinted`.
+fn text_answer(outcome: &str, heaps: &[u64], found: Option<HeapMove>, hinted: bool) -> String {
+    match (found, hinted) {
         (Some(m), _) => format!("{outcome}\nmove: {}\n", say_move(&m, heaps[m.heap])),
         // Won with no move at all: the player who cannot move wins.
         (None, true) => format!(
@@ -348,7 +492,79 @@ fn answer_heaps(
              cannot move wins\n"
         ),
         (None, false) => format!("{outcome}\n"),
+    }
+}
+
+/// A sum with heap `heap` beyond the heaps the quotient covers, answered
+/// by a search of the sum ([`search_sum`]), or the message saying why
+/// not.
+fn searched_sum(
+    quotient: &MisereQuotient,
+    asked: Asked<'_>,
+    heap: u64,
+    stopped: Said,
+    watch: &mut dyn FnMut() -> ControlFlow<()>,
+) -> Result<String, String> {
+    let why = format!("heap {heap} is beyond them");
+    search_answer(quotient, asked, SUM_SEARCH_POSITIONS, &why, watch).map_err(|e| {
+        let why = match e {
+            MisereError::SearchStopped => {
+                "the search of the sum was stopped (by a signal or --max-seconds)".to_owned()
+            }
+            e => e.to_string(),
+        };
+        format!("{}; {why}", not_covered(quotient, heap, stopped))
     })
+}
+
+/// The answer of a search of the sum over `quotient` with a bound on the
+/// positions it expands, or `None` when it gives up or is stopped.
+fn search_sum(
+    quotient: &MisereQuotient,
+    asked: Asked<'_>,
+    max_positions: usize,
+    why: &str,
+    watch: &mut dyn FnMut() -> ControlFlow<()>,
+) -> Option<String> {
+    search_answer(quotient, asked, max_positions, why, watch).ok()
+}
+
+/// The answer of `asked` by [`MisereQuotient::search_sum`], a note on
+/// standard error saying so (and `why`).
+fn search_answer(
+    quotient: &MisereQuotient,
+    asked: Asked<'_>,
+    max_positions: usize,
+    why: &str,
+    watch: &mut dyn FnMut() -> ControlFlow<()>,
+) -> Result<String, MisereError> {
+    let Asked { heaps, hint, json } = asked;
+    let searched = quotient.search_sum(heaps, hint, max_positions, watch)?;
+    super::shared::print_error(format_args!(
+        "note: answered by a search of the sum over the misère quotient of {} of heaps \
+         0..={} ({why}; {} positions expanded)",
+        quotient.rules(),
+        quotient.computed_to(),
+        searched.positions
+    ));
+    let outcome = if searched.lost { "LOSE" } else { "WIN" };
+    let hinted = hint && !searched.lost;
+    if json {
+        let answer = json!({
+            "outcome": outcome,
+            "misere": true,
+            "answered_by": "search",
+            "positions": searched.positions,
+            "computed_to": quotient.computed_to(),
+        });
+        return Ok(json_answer(
+            answer,
+            heaps,
+            searched.winning_move.as_ref(),
+            hinted,
+        ));
+    }
+    Ok(text_answer(outcome, heaps, searched.winning_move, hinted))
 }
 
 /// Why heap `heap` has no element: the quotient stopped before it, or no

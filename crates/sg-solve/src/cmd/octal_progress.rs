@@ -32,7 +32,8 @@ pub(crate) fn mean_rate(first: u64, done: u64, elapsed: Duration) -> Option<f64>
 /// Runs `work` with a progress callback (heaps done so far) that draws a
 /// bar labelled `what` for heaps `first..=to` on standard error, when it
 /// is a terminal and once the work has lasted a second; the bar is
-/// cleared at the end.
+/// cleared at the end. Off a terminal, a line now and then
+/// ([`super::shared::ProgressLog`]).
 pub(crate) fn with_progress<R>(
     what: &'static str,
     first: u64,
@@ -42,8 +43,19 @@ pub(crate) fn with_progress<R>(
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let show = std::io::stderr().is_terminal();
+    let mut log = super::shared::ProgressLog::new();
     let mut progress = |done: u64| {
         if !show {
+            log.tick(|| {
+                let rate = mean_rate(first, done, start.elapsed())
+                    .map(|r| format!(", {}/s", HumanCount(r as u64)))
+                    .unwrap_or_default();
+                format!(
+                    "{what}: heaps 0..{} of 0..={}{rate}",
+                    HumanCount(done),
+                    HumanCount(to)
+                )
+            });
             return;
         }
         let bar = match &bar {

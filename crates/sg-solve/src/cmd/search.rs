@@ -435,7 +435,7 @@ fn with_progress<G: ProofGame, T>(
     work: impl FnOnce() -> T,
 ) -> T {
     if !std::io::stderr().is_terminal() {
-        return work();
+        return with_progress_log(solver, what, work);
     }
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -469,6 +469,34 @@ fn with_progress<G: ProofGame, T>(
         });
         let result = work();
         done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// Runs `work` with a line on standard error now and then
+/// ([`super::shared::ProgressLog`]): for a standard error that is not a
+/// terminal.
+fn with_progress_log<G: ProofGame, T>(
+    solver: &Solver<'_, G>,
+    what: &'static str,
+    work: impl FnOnce() -> T,
+) -> T {
+    // The line's thread wakes when a line may be due, or at once when the
+    // work ends (the sender dropped): no wait added to a short search.
+    let (done, ended) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let start = Instant::now();
+            let first = solver.stats();
+            let mut log = super::shared::ProgressLog::new();
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                ended.recv_timeout(Duration::from_millis(500))
+            {
+                log.tick(|| progress_line(what, &first, &solver.stats(), start.elapsed()));
+            }
+        });
+        let result = work();
+        drop(done);
         result
     })
 }

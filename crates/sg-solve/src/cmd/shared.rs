@@ -158,6 +158,74 @@ pub(crate) fn stdout_closed(e: &anyhow::Error) -> bool {
 /// Writes `message` to standard error as one line, escaped (a line break
 /// in it too, [`sg_text::escape_line`]): never a panic, even if standard error is closed or full (`2>/dev/full`), where
 /// the message is lost and the exit status still tells.
+/// Progress lines for a standard error that is not a terminal (a log, a
+/// pipe, a file): a long run off a terminal draws no bar, and says where
+/// it is once it has lasted [`LOG_EVERY`], then every [`LOG_EVERY`]
+/// (`GRUNDY_PROGRESS_EVERY=SECONDS` changes it, 0 for no line), each line
+/// starting `progress:` and ending with the time since the start.
+pub(crate) struct ProgressLog {
+    /// How often lines are written; `None` for none (standard error a
+    /// terminal, or `GRUNDY_PROGRESS_EVERY=0`).
+    every: Option<std::time::Duration>,
+    start: std::time::Instant,
+    /// When the next line is due, since `start`.
+    next: std::time::Duration,
+}
+
+/// How often a long run writes a progress line off a terminal, unless
+/// [`PROGRESS_EVERY_VARIABLE`] says otherwise.
+pub(crate) const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The variable that sets how often, in whole seconds (0: never).
+pub(crate) const PROGRESS_EVERY_VARIABLE: &str = "GRUNDY_PROGRESS_EVERY";
+
+impl ProgressLog {
+    /// Lines from now, if standard error is not a terminal.
+    pub(crate) fn new() -> ProgressLog {
+        use std::io::IsTerminal;
+        let every = match std::env::var_os(PROGRESS_EVERY_VARIABLE) {
+            None => Some(LOG_EVERY),
+            Some(value) => match value.to_str().and_then(|v| v.trim().parse::<u64>().ok()) {
+                Some(0) => None,
+                Some(seconds) => Some(std::time::Duration::from_secs(seconds)),
+                None => {
+                    print_error(format_args!(
+                        "warning: {PROGRESS_EVERY_VARIABLE}={} is not a whole number of \
+                         seconds; a progress line every {} s",
+                        value.to_string_lossy(),
+                        LOG_EVERY.as_secs()
+                    ));
+                    Some(LOG_EVERY)
+                }
+            },
+        };
+        let every = every.filter(|_| !std::io::stderr().is_terminal());
+        ProgressLog {
+            every,
+            start: std::time::Instant::now(),
+            next: every.unwrap_or(LOG_EVERY),
+        }
+    }
+
+    /// Writes `line()` (with `progress: ` before it and the time since
+    /// the start after it) when a line is due.
+    pub(crate) fn tick(&mut self, line: impl FnOnce() -> String) {
+        let Some(every) = self.every else {
+            return;
+        };
+        let elapsed = self.start.elapsed();
+        if elapsed < self.next {
+            return;
+        }
+        self.next = elapsed + every;
+        print_error(format_args!(
+            "progress: {} (after {})",
+            line(),
+            humantime::format_duration(std::time::Duration::from_secs(elapsed.as_secs()))
+        ));
+    }
+}
+
 pub(crate) fn print_error(message: impl std::fmt::Display) {
     let line = format!("{}\n", sg_text::escape_line(&message.to_string()));
     let _ = std::io::stderr().write_all(line.as_bytes());

@@ -15,7 +15,9 @@
 //!   a `$ ` line may read what the one before wrote.
 //! - **Environment.** The `GRUNDY_*` variables and `RAYON_NUM_THREADS` of
 //!   the test's own environment are removed (an example sets what it
-//!   needs), standard input is empty.
+//!   needs), but for `GRUNDY_PROGRESS_EVERY=0` (a terminal shows a long
+//!   run's progress in place and leaves no line; a slow machine would
+//!   write `progress:` lines to this pipe), standard input is empty.
 //! - **Output.** What is compared is standard output followed by standard
 //!   error, less its `note: ` lines (a terminal shows both; the documents
 //!   show an error line where it is one, never a note such as the one

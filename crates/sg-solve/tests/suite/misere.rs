@@ -307,13 +307,80 @@ fn huge_heaps_through_a_certified_period() {
         "{err}"
     );
     assert!(err.contains("raise --max-order"), "{err}");
-    let (_, err) = fails(
+    // A heap beyond --to in a sum the search settles: answered, and said.
+    let out = grundy(
         &[
             "octal", "0.6", "--misere", "--to", "10", "--heaps", "5", "12",
         ],
         "",
     );
-    assert!(err.contains("raise --to to 12"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("(heap 12 is beyond them;"), "{err}");
+}
+
+/// Sums with a heap the quotient does not reach (its construction stalls
+/// there: the games of the report), answered by a search of the sum at
+/// once, the answer and the move checked against the definition, the
+/// way of answering said on standard error and in `"answered_by"`.
+#[test]
+fn small_sums_beyond_the_quotient_are_searched() {
+    for (code, heaps) in [
+        ("0.35", &[1, 1, 2, 14][..]),
+        ("0.16", &[18]),
+        ("0.545", &[2, 15]),
+        ("0.446", &[12]),
+        ("0.67", &[3, 14]),
+        ("0.07", &[3, 7, 40]),
+    ] {
+        let mut definition = MisereDefinition::new(Rules::parse(code).unwrap().digits().unwrap());
+        let lost = definition.lost(heaps);
+        let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let args: Vec<&str> = ["octal", code, "--misere", "--hint", "--json", "--heaps"]
+            .into_iter()
+            .chain(words.iter().map(String::as_str))
+            .collect();
+        let out = grundy(&args, "");
+        assert_eq!(out.status.code(), Some(0), "{code} {heaps:?}: {out:?}");
+        let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("answered by a search of the sum"), "{err}");
+        assert_eq!(answer["answered_by"], "search", "{answer}");
+        assert_eq!(
+            answer["outcome"],
+            if lost { "LOSE" } else { "WIN" },
+            "{code} {heaps:?}"
+        );
+        if !lost {
+            let m = &answer["move"];
+            let i = m["heap"].as_u64().unwrap() as usize - 1;
+            let leaves: Vec<u64> = serde_json::from_value(m["leaves"].clone()).unwrap();
+            assert!(
+                octal_options(&definition.digits, heaps[i]).contains(&leaves),
+                "{answer}"
+            );
+            let mut after = heaps.to_vec();
+            after.remove(i);
+            after.extend(&leaves);
+            assert!(definition.lost(&after), "{code} {heaps:?}: {answer}");
+        }
+    }
+    // With --to, the quotient is built as asked and a heap beyond it is
+    // searched over it.
+    let answer = json(&[
+        "octal", "0.35", "--misere", "--to", "9", "--heaps", "1", "1", "2", "14",
+    ]);
+    assert_eq!(
+        (
+            answer["answered_by"].as_str(),
+            answer["computed_to"].as_u64()
+        ),
+        (Some("search"), Some(9))
+    );
+    // A sum the quotient covers keeps its element.
+    let answer = json(&["octal", "0.07", "--misere", "--heaps", "3", "7"]);
+    assert_eq!(answer["answered_by"], "quotient");
+    assert!(answer["element"].is_string(), "{answer}");
 }
 
 #[test]

@@ -283,3 +283,50 @@ fn a_resumed_run_stopped_while_checking_says_so() {
     assert!(err.ends_with(" of 1000001 checked): nothing computed, nothing written; the same command starts again (--trust-resume skips the check of a file you made)\n"), "{err}");
     assert_eq!(std::fs::read(file).unwrap(), before);
 }
+
+/// Long runs whose standard error is not a terminal (a log) write a
+/// `progress:` line now and then (`GRUNDY_PROGRESS_EVERY` seconds, 10 by
+/// default): a normal-play octal run, a misère quotient and a search; none
+/// with `GRUNDY_PROGRESS_EVERY=0`.
+#[test]
+fn long_runs_off_a_terminal_say_where_they_are() {
+    let runs: [(&[&str], &str); 3] = [
+        (
+            &["octal", "0.1337", "--to", "4000000000"],
+            "progress: computing: heaps 0..",
+        ),
+        (
+            &["octal", "0.07", "--misere"],
+            "progress: misère quotient of 0.07: heaps 0..=",
+        ),
+        (&["cram", "5x9", "--threads", "1"], "progress: searching: "),
+    ];
+    for every in ["1", "0"] {
+        let children: Vec<_> = runs
+            .iter()
+            .map(|(args, _)| {
+                crate::common::grundy_command()
+                    .args(*args)
+                    .env("GRUNDY_PROGRESS_EVERY", every)
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(2600));
+        for (child, (args, line)) in children.into_iter().zip(runs) {
+            crate::common::signal(&child, "INT");
+            let out = crate::common::finish(child, "grundy");
+            let err = String::from_utf8(out.stderr).unwrap();
+            let lines = err.lines().filter(|l| l.starts_with(line)).count();
+            if every == "0" {
+                assert!(!err.contains("progress:"), "{args:?}: {err}");
+            } else {
+                assert!(lines >= 1, "{args:?}: {err}");
+                assert!(err.contains(" (after 1s)"), "{args:?}: {err}");
+            }
+        }
+    }
+}
