@@ -9,7 +9,7 @@ use numpy::{PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use sg_solve::heatmap::{Grid, HeatmapError, MAX_GRID_SIDE, picture_size};
+use sg_solve::heatmap::{Grid, HeatmapError, MAX_GRID_SIDE, colour, picture_size};
 use sg_tables::safe_write::{Destination, WriteError};
 use std::sync::OnceLock;
 
@@ -19,6 +19,10 @@ use crate::errors::{value_error, write_error};
 /// The most values a sequence that is not an array may hold: a grid of
 /// the largest sides.
 const MAX_VALUES: usize = MAX_GRID_SIDE * MAX_GRID_SIDE;
+
+/// The most colours [`Heatmap::plot`] hands matplotlib: one per value up
+/// to this many values, samples of the scale beyond.
+const PALETTE_MOST: u64 = 1024;
 
 /// The largest side of the picture of the default scale, in pixels.
 const DEFAULT_PICTURE: usize = 1024;
@@ -230,6 +234,43 @@ impl Heatmap {
             Err(SaveError::Write(e)) => Err(write_error(e)),
             Err(SaveError::Picture(e)) => Err(value_error(e.to_string())),
         }
+    }
+
+    /// Draws the values with matplotlib (installed apart: ``pip install
+    /// matplotlib``), with axes (column, row) and a colour bar of the
+    /// values in the colours of the picture (0, a position the player to
+    /// move loses, in crimson); on ``ax``, or on a new figure's axes.
+    /// Returns the axes. An ``ImportError`` saying what to install when
+    /// matplotlib is missing.
+    ///
+    /// >>> import grundy
+    /// >>> ax = grundy.heatmap(grundy.knight_grid(range(8), range(8))).plot()  # doctest: +SKIP
+    #[pyo3(signature = (ax = None))]
+    fn plot<'py>(
+        &self,
+        py: Python<'py>,
+        ax: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let largest = self.grid.rows().flatten().copied().max().unwrap_or(0);
+        // One colour per value, or samples of the scale for many values.
+        let colours = u64::from(largest).min(PALETTE_MOST - 1) + 1;
+        let palette: Vec<(f64, f64, f64)> = (0..colours)
+            .map(|k| {
+                let value = if colours == u64::from(largest) + 1 {
+                    k
+                } else {
+                    k * u64::from(largest) / (colours - 1)
+                };
+                let [r, g, b] = colour(value as u32, largest);
+                (
+                    f64::from(r) / 255.0,
+                    f64::from(g) / 255.0,
+                    f64::from(b) / 255.0,
+                )
+            })
+            .collect();
+        py.import("grundy._plot")?
+            .call_method1("plot_heatmap", (self.values(py)?, palette, largest, ax))
     }
 
     fn __repr__(&self) -> String {

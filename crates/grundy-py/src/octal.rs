@@ -31,6 +31,9 @@ const DEFAULT_TO: u64 = 1 << 25;
 /// The largest heap of a sum (heaps are below 2^63).
 const MAX_HEAP: u64 = (1 << 63) - 1;
 
+/// The largest `n` of [`OctalGame::values_to`] (an array of 8 GiB).
+const MAX_VALUES_TO: u64 = (1 << 31) - 1;
+
 /// The heaps of a sum: any iterable of at most [`MAX_TERMS`] heaps, each
 /// at most [`MAX_HEAP`] (for `OctalGame` and `MisereQuotient`).
 pub(crate) fn sum_of_heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
@@ -340,7 +343,10 @@ impl OctalGame {
     }
 
     /// ``G(0..=computed_to)`` as a read-only numpy ``uint32`` array (a
-    /// view of the result's own buffer: no copy).
+    /// view of the result's own buffer: no copy). The values computed,
+    /// which stop as soon as a period is certified: ``octal("0.07",
+    /// to=1000).values`` has the 176 values that certify the period, not
+    /// 1001; :meth:`values_to` continues them through the period.
     #[getter]
     fn values<'py>(this: Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<u32>>> {
         let view = ArrayView1::from(&this.get().values[..]);
@@ -350,6 +356,35 @@ impl OctalGame {
         let array = unsafe { PyArray1::borrow_from_array(&view, this.clone().into_any()) };
         array.readwrite().make_nonwriteable();
         Ok(array)
+    }
+
+    /// ``G(0..=n)`` as a new numpy ``uint32`` array: the values computed,
+    /// continued through the certified period (``n`` below 2**31); a
+    /// ``ValueError`` beyond the computed values when no period is
+    /// certified, a ``MemoryError`` when the array cannot be allocated.
+    ///
+    /// >>> import grundy
+    /// >>> dawson = grundy.octal("0.07", to=1000)
+    /// >>> len(dawson.values), len(dawson.values_to(1000))
+    /// (176, 1001)
+    fn values_to<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let to = int_in(n, "n", 0, MAX_VALUES_TO)?;
+        let known = self.known();
+        known.value(to).ok_or_else(|| self.unknown(to))?;
+        let len = to as usize + 1;
+        let mut values: Vec<u32> = Vec::new();
+        values.try_reserve_exact(len).map_err(|_| {
+            memory_error(format!(
+                "the values of {len} heaps as uint32: {} bytes could not be allocated",
+                len.saturating_mul(4)
+            ))
+        })?;
+        values.extend((0..=to).map(|h| u32::from(known.value(h).expect("known to `to`"))));
+        Ok(PyArray1::from_vec(py, values))
     }
 
     /// ``G(n)`` for any heap ``0 <= n < 2**63``: computed, or through the

@@ -88,3 +88,36 @@ def test_default_scale_keeps_pictures_small():
     assert grundy.heatmap(np.zeros((4096, 2), dtype=np.uint8)).scale == 1
     with pytest.raises(ValueError, match="4096"):
         grundy.heatmap(np.zeros((4097, 2), dtype=int))
+
+
+def test_plot_draws_axes_and_a_colour_bar_in_the_pictures_colours():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    values = grundy.knight_grid(range(12), range(10))
+    h = grundy.heatmap(values)
+    ax = h.plot()
+    assert ax.get_xlabel() == "column" and ax.get_ylabel() == "row"
+    (image,) = ax.get_images()
+    assert image.get_array().shape == (10, 12)
+    bar = image.colorbar
+    assert bar is not None and bar.ax.get_ylabel().startswith("Grundy value")
+    # Each value in the colour of the PNG's squares.
+    png = pixels(grundy.heatmap(values, scale=1).png)
+    for y, x in [(0, 0), (3, 7), (9, 11)]:
+        rgba = image.cmap(image.norm(values[y][x]))
+        assert tuple(round(c * 255) for c in rgba[:3]) == png[y][x]
+    # On axes given; many values: a continuous scale.
+    import matplotlib.pyplot as plt
+
+    _, given = plt.subplots()
+    assert grundy.heatmap(np.arange(5000).reshape(50, 100)).plot(ax=given) is given
+    plt.close("all")
+
+
+def test_plot_without_matplotlib_says_what_to_install(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match="pip install matplotlib"):
+        grundy.heatmap([[0, 1], [2, 3]]).plot()

@@ -217,3 +217,23 @@ def test_progress_reaches_the_end():
     assert reports and reports[-1] == (20001, 20001)
     assert all(total == 20001 for _, total in reports)
     assert [d for d, _ in reports] == sorted(d for d, _ in reports)
+
+
+def test_values_stop_at_the_certified_period_and_values_to_goes_on():
+    # `values` are the values computed: 0.07 certifies its period at heap
+    # 175, however large `to`; `values_to(n)` continues through it.
+    dawson = grundy.octal("0.07", to=1000)
+    assert dawson.certified and len(dawson.values) == dawson.computed_to + 1 < 1001
+    wide = dawson.values_to(1000)
+    assert wide.dtype == np.uint32 and wide.shape == (1001,)
+    assert wide.tolist() == [dawson.value(h) for h in range(1001)]
+    assert wide[: len(dawson.values)].tolist() == dawson.values.tolist()
+    assert dawson.values_to(0).tolist() == [0]
+    # Uncertified: the computed heaps only, the message saying what to do.
+    game = grundy.octal("grundys-game", to=100)
+    assert game.values_to(100).tolist() == game.values.tolist()
+    with pytest.raises(ValueError, match="to=101"):
+        game.values_to(101)
+    for bad in (-1, 2**31, "5", 1.5):
+        with pytest.raises((ValueError, TypeError, OverflowError)):
+            dawson.values_to(bad)
