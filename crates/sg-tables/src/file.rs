@@ -10,7 +10,7 @@ use crate::format::{HEADER_LEN, Header};
 use crate::table::{Checksums, Table, Validated, validate};
 use memmap2::Mmap;
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 fn io_error(path: &Path, error: std::io::Error) -> TableError {
@@ -121,6 +121,22 @@ fn read_opened(
     verify_checksum: bool,
 ) -> Result<OwnedTable, TableError> {
     let len = file.metadata().map_err(|e| io_error(path, e))?.len();
+    // The header first: a file that is no table, or longer than its header
+    // says (a disk image, a 10 GB download given by mistake), is refused
+    // before it is read whole.
+    if len >= HEADER_LEN as u64 {
+        let mut prefix = [0u8; HEADER_LEN];
+        file.read_exact(&mut prefix)
+            .map_err(|e| io_error(path, e))?;
+        let header = Header::parse(&prefix)?;
+        if let Some(end) = header.payload_offset.checked_add(header.payload_len)
+            && end < len
+        {
+            return Err(TableError::TrailingBytes { extra: len - end });
+        }
+        file.seek(SeekFrom::Start(0))
+            .map_err(|e| io_error(path, e))?;
+    }
     let too_large = || {
         let e = std::io::Error::new(
             std::io::ErrorKind::OutOfMemory,

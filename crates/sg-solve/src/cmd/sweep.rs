@@ -195,6 +195,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         count: mine.len(),
         lines: Vec::new(),
         unlocked_warned: false,
+        summary_written: Instant::now(),
     };
     sweep.all(&mine)
 }
@@ -219,7 +220,15 @@ struct Sweep<'a> {
     lines: Vec<String>,
     /// Whether the warning that the folder cannot be locked was shown.
     unlocked_warned: bool,
+    /// When the summary was last written.
+    summary_written: Instant,
 }
+
+/// How often the summary is rewritten while games end (it is written
+/// whole, through a temporary file: after every game, a sweep of
+/// thousands of quick games wrote gigabytes); a stopped or finished sweep
+/// writes it at once.
+const SUMMARY_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A game's lock, or why there is none.
 enum Claim {
@@ -235,8 +244,19 @@ impl Sweep<'_> {
     /// done, or go on from its checkpoint), or not at all with
     /// `--leave-busy`.
     fn all(mut self, games: &[Rules]) -> Result<ExitCode> {
-        // The summary from the start (an empty shard's too).
+        // The summary from the start (an empty shard's too), and at the
+        // end whatever happened (it is rewritten only now and then in
+        // between).
         self.write_summary()?;
+        let result = self.every(games);
+        let written = self.write_summary();
+        let code = result?;
+        written?;
+        Ok(code)
+    }
+
+    /// [`Sweep::all`] but for the summary's first and last writes.
+    fn every(&mut self, games: &[Rules]) -> Result<ExitCode> {
         let mut busy: Vec<(usize, &Rules)> = Vec::new();
         for (i, rules) in games.iter().enumerate() {
             match self.claim(rules, false)? {
@@ -338,6 +358,7 @@ impl Sweep<'_> {
             lines.insert(code.to_owned(), line.clone());
         }
         let text = summary_text(&lines);
+        self.summary_written = Instant::now();
         self.summary.write(|out| out.write_all(text.as_bytes()).map_err(Into::into))
     }
 
@@ -407,7 +428,9 @@ impl Sweep<'_> {
             how == DONE_BEFORE && before.split('\t').take(6).eq(line.split('\t').take(6))
         });
         self.lines.push(kept.unwrap_or(line));
-        self.write_summary()?;
+        if self.summary_written.elapsed() >= SUMMARY_EVERY {
+            self.write_summary()?;
+        }
         Ok(None)
     }
 }

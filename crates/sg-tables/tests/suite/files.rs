@@ -62,6 +62,29 @@ fn corrupt_files_are_refused() {
     assert!(unsafe { open_mmap(&path) }.is_err());
 }
 
+/// A file far larger than memory (sparse: no disk is used) is refused by
+/// its header, never read whole: one that is no table by its magic, a
+/// table with a tebibyte after its payload by its length. (Read whole, the
+/// first would fail on the allocation of a tebibyte, saying it does not
+/// fit in memory.)
+#[test]
+fn a_huge_file_is_refused_by_its_header_before_it_is_read() {
+    const TEBIBYTE: u64 = 1 << 40;
+    let (_dir, junk) = temp_file("junk.sgt", b"not a table, and then zeros");
+    let (_dir2, long) = temp_file("long.sgt", &row_file());
+    for path in [&junk, &long] {
+        let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        file.set_len(TEBIBYTE).unwrap();
+    }
+    assert!(matches!(read_file(&junk), Err(TableError::BadMagic { .. })));
+    let extra = TEBIBYTE - row_file().len() as u64;
+    assert!(
+        matches!(read_file(&long), Err(TableError::TrailingBytes { extra: e }) if e == extra),
+        "{:?}",
+        read_file(&long).err()
+    );
+}
+
 #[test]
 fn missing_file() {
     let err = read_file("/nonexistent/table.sgt").unwrap_err();
