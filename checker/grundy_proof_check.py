@@ -313,7 +313,10 @@ class NodeKayles:
         if edges != sorted(set(edges)) or any(not u < v < n for u, v in edges):
             raise Refused("the rules are not valid: the edges are not sorted, distinct pairs u < v of vertices")
         self.n = n
-        self.describe = f"node-kayles, {n} vertices, {len(edges)} edges"
+        self.describe = (
+            f"node-kayles, {n} {'vertex' if n == 1 else 'vertices'}, "
+            f"{len(edges)} {'edge' if len(edges) == 1 else 'edges'}"
+        )
         self.closed = [1 << v for v in range(n)]
         for u, v in edges:
             self.closed[u] |= 1 << v

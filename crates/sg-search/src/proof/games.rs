@@ -134,8 +134,12 @@ impl<B: Bits> ProofGame for NodeKayles<B> {
     }
 
     fn describe(&self) -> String {
-        let edges = self.edges().len();
-        format!("node-kayles, {} vertices, {edges} edges", self.vertices())
+        let (vertices, edges) = (self.vertices(), self.edges().len());
+        format!(
+            "node-kayles, {vertices} vert{}, {edges} edge{}",
+            if vertices == 1 { "ex" } else { "ices" },
+            if edges == 1 { "" } else { "s" }
+        )
     }
 
     fn code(&self, position: &Vertices<B>) -> Vec<u8> {
