@@ -251,26 +251,26 @@ impl Heatmap {
         py: Python<'py>,
         ax: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let largest = self.grid.rows().flatten().copied().max().unwrap_or(0);
-        // One colour per value, or samples of the scale for many values.
-        let colours = u64::from(largest).min(PALETTE_MOST - 1) + 1;
-        let palette: Vec<(f64, f64, f64)> = (0..colours)
-            .map(|k| {
-                let value = if colours == u64::from(largest) + 1 {
-                    k
-                } else {
-                    k * u64::from(largest) / (colours - 1)
-                };
-                let [r, g, b] = colour(value as u32, largest);
-                (
-                    f64::from(r) / 255.0,
-                    f64::from(g) / 255.0,
-                    f64::from(b) / 255.0,
-                )
-            })
-            .collect();
+        let largest = u64::from(self.grid.rows().flatten().copied().max().unwrap_or(0));
+        // Every value when there are few; else 0, then evenly spaced
+        // samples from 1 to the largest (each value gets the colour of the
+        // first sample at or above it: 0 alone has the colour of 0).
+        let samples: Vec<(u64, (f64, f64, f64))> = if largest < PALETTE_MOST {
+            (0..=largest).collect::<Vec<u64>>()
+        } else {
+            std::iter::once(0)
+                .chain((0..PALETTE_MOST - 1).map(|k| 1 + k * (largest - 1) / (PALETTE_MOST - 2)))
+                .collect()
+        }
+        .into_iter()
+        .map(|value| {
+            let [r, g, b] = colour(value as u32, largest as u32);
+            let unit = |c: u8| f64::from(c) / 255.0;
+            (value, (unit(r), unit(g), unit(b)))
+        })
+        .collect();
         py.import("grundy._plot")?
-            .call_method1("plot_heatmap", (self.values(py)?, palette, largest, ax))
+            .call_method1("plot_heatmap", (self.values(py)?, samples, ax))
     }
 
     fn __repr__(&self) -> String {

@@ -20,8 +20,8 @@ use crate::run::{Stop, run_detached};
 /// The misère quotient of a take-and-break game: who wins any sum of its
 /// heaps when the player who makes the last move loses.
 ///
-/// ``code`` is a code as for :func:`octal` (``"0.07"``, Dawson's Kayles;
-/// ``"0.137"``, Dawson's Chess). The quotient is built heap by heap, each
+/// ``code`` is a code or a name as for :func:`octal` (``"0.07"`` or
+/// ``"dawsons-kayles"``; ``"0.137"``, Dawson's Chess). The quotient is built heap by heap, each
 /// proven, until its pretending function is certified periodic (then it
 /// answers every heap below 2**63), heap ``to`` is reached (default
 /// 16384), or no quotient of at most ``max_order`` elements (default 1024,

@@ -45,8 +45,11 @@ pub(crate) fn sum_of_heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 /// ``code`` is a Winning Ways code ``d0.d1d2...dk`` (digit ``d_i`` for taking
 /// ``i`` tokens: bit 1 = take the whole heap, 2 = leave one heap, 4 = leave
 /// two, 8 = leave three; ``d0`` is 0 or 4), e.g. ``"0.77"`` (Kayles),
-/// ``"0.07"`` (Dawson's Kayles), ``".6"`` (Officers), ``"4.007"``; or
-/// ``"grundys-game"``. The values of heaps ``0..=to`` are computed (``to``
+/// ``"0.07"`` (Dawson's Kayles), ``".6"`` (Officers), ``"4.007"``; or a
+/// classic game's name: ``"kayles"``, ``"dawsons-kayles"``,
+/// ``"dawsons-chess"``, ``"officers"``, ``"treblecross"``, ``"guiles"``,
+/// ``"double-kayles"``, ``"grundys-game"`` (any case, ``"Dawson's
+/// Kayles"`` too; the result's ``code`` is the code). The values of heaps ``0..=to`` are computed (``to``
 /// defaults to 2**25), stopping as soon as a period is certified by the
 /// periodicity theorem; a period is never claimed otherwise. Games
 /// ``0.ddd`` and ``4.ddd`` solved in the compiled-in catalogue are answered

@@ -106,11 +106,21 @@ def test_plot_draws_axes_and_a_colour_bar_in_the_pictures_colours():
     for y, x in [(0, 0), (3, 7), (9, 11)]:
         rgba = image.cmap(image.norm(values[y][x]))
         assert tuple(round(c * 255) for c in rgba[:3]) == png[y][x]
-    # On axes given; many values: a continuous scale.
+    # On axes given; many values: samples of the scale, 0 alone crimson
+    # (the colour of a lost position), every other value in a colour of
+    # the scale near its own.
     import matplotlib.pyplot as plt
 
     _, given = plt.subplots()
-    assert grundy.heatmap(np.arange(5000).reshape(50, 100)).plot(ax=given) is given
+    many = np.array([[0, 1, 2, 3, 1024, 5000, 2**32 - 1]], dtype=np.uint32)
+    assert grundy.heatmap(many).plot(ax=given) is given
+    (image,) = given.get_images()
+    colours = [tuple(round(c * 255) for c in image.cmap(image.norm(v))[:3]) for v in many[0]]
+    crimson = (220, 20, 60)  # the pictures' colour of a lost position
+    assert colours[0] == crimson
+    assert all(c != crimson for c in colours[1:]), colours
+    with pytest.raises(TypeError, match="ax must be matplotlib axes"):
+        h.plot(ax=1)
     plt.close("all")
 
 

@@ -166,7 +166,7 @@ pub use monoid::{Element, IDENTITY, Monoid};
 pub use presentation::Presentation;
 pub use quotient::{MisereQuotient, Progress};
 pub use stored::StoredQuotient;
-pub use sum_search::SearchedSum;
+pub use sum_search::{SearchedSum, SumSearchLimits};
 pub use tame::{Tame, tame};
 
 /// The largest order limit: the product table of a quotient of 4096
@@ -371,6 +371,13 @@ pub enum MisereError {
     SearchLimit {
         /// The bound.
         positions: usize,
+    },
+    /// A search of a sum ([`MisereQuotient::search_sum`]) that reached its
+    /// bound on memory.
+    #[error("a search of the sum gave up at its bound of {} MiB of positions", bytes >> 20)]
+    SearchMemory {
+        /// The bound, in bytes.
+        bytes: usize,
     },
     /// A search of a sum stopped by its caller.
     #[error("the search of the sum was stopped")]

@@ -27,6 +27,27 @@ use crate::octal::{HeapMove, Moves};
 /// The caller's `watch` is called once per this many positions expanded.
 const WATCH_EVERY: usize = 1024;
 
+/// The bytes a position held costs besides its heaps' 8 bytes each (its
+/// vector, its entry in the table of positions, the allocator's due),
+/// for the memory bound.
+const ENTRY_BYTES: usize = 64;
+
+/// What a position of `heaps` heaps held costs, for the memory bound.
+fn cost(heaps: usize) -> usize {
+    ENTRY_BYTES + 8 * heaps
+}
+
+/// The bounds of a search of a sum ([`MisereQuotient::search_sum`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SumSearchLimits {
+    /// The most positions expanded.
+    pub positions: usize,
+    /// The most bytes of positions held (those answered and the options
+    /// of those being expanded, counted as [`cost`] says: about 100
+    /// bytes for a position of a few heaps, 80 KB for one of 10,000).
+    pub bytes: usize,
+}
+
 /// A sum answered by [`MisereQuotient::search_sum`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchedSum {
@@ -58,11 +79,13 @@ struct SumSearch<'q> {
     known: HashMap<Vec<u64>, bool>,
     /// The positions expanded so far.
     expanded: usize,
-    /// The options held by the frames on the stack (bounded by
-    /// `max_positions` too: a heap of a million tokens that splits has
+    /// The options held by the frames on the stack (bounded by the
+    /// positions' bound too: a heap of a million tokens that splits has
     /// half a million options).
     held: usize,
-    max_positions: usize,
+    /// The bytes of the positions held, as [`cost`] counts them.
+    bytes: usize,
+    limits: SumSearchLimits,
 }
 
 impl SumSearch<'_> {
@@ -76,53 +99,80 @@ impl SumSearch<'_> {
 
     /// The options of `position`: one move in the first of equal heaps
     /// (the others give the same options), each option sorted; at most
-    /// `room` of them, else `None`.
-    fn options(&self, position: &[u64], room: usize) -> Option<Vec<Vec<u64>>> {
+    /// `room` of them costing at most `bytes`, else the error of the bound
+    /// they break.
+    fn options(
+        &self,
+        position: &[u64],
+        room: usize,
+        bytes: usize,
+    ) -> Result<Vec<Vec<u64>>, MisereError> {
         let mut options = Vec::new();
+        let mut spent = 0usize;
+        let mut broken = None;
         for (i, &h) in position.iter().enumerate() {
             if i > 0 && position[i - 1] == h {
                 continue;
             }
-            let flow = self.moves.for_each_option(h, u64::MAX, |_, parts| {
+            let _ = self.moves.for_each_option(h, u64::MAX, |_, parts| {
+                // An option has at most two heaps more than its position.
+                spent = spent.saturating_add(cost(position.len() + 2));
                 if options.len() == room {
-                    return ControlFlow::Break(());
+                    broken = Some(self.past_positions());
+                } else if spent > bytes {
+                    broken = Some(self.past_bytes());
+                } else {
+                    options.push(after(position, i, parts));
+                    return ControlFlow::Continue(());
                 }
-                options.push(after(position, i, parts));
-                ControlFlow::Continue(())
+                ControlFlow::Break(())
             });
-            if flow.is_break() {
-                return None;
+            if let Some(e) = broken {
+                return Err(e);
             }
         }
-        Some(options)
+        Ok(options)
     }
 
     /// Counts one more position expanded: an error past the bound, or
     /// when `watch` (asked before the first and every [`WATCH_EVERY`]
     /// positions) says to stop.
-    fn count(&mut self, watch: &mut dyn FnMut() -> ControlFlow<()>) -> Result<(), MisereError> {
-        if self.expanded >= self.max_positions {
-            return Err(MisereError::SearchLimit {
-                positions: self.max_positions,
-            });
+    fn count(
+        &mut self,
+        watch: &mut dyn FnMut(usize) -> ControlFlow<()>,
+    ) -> Result<(), MisereError> {
+        if self.expanded >= self.limits.positions {
+            return Err(self.past_positions());
         }
-        if self.expanded.is_multiple_of(WATCH_EVERY) && watch().is_break() {
+        if self.expanded.is_multiple_of(WATCH_EVERY) && watch(self.expanded).is_break() {
             return Err(MisereError::SearchStopped);
         }
         self.expanded += 1;
         Ok(())
     }
 
-    /// A new frame for `position`, or the error of the bound when its
+    /// The error of the bound on positions.
+    fn past_positions(&self) -> MisereError {
+        MisereError::SearchLimit {
+            positions: self.limits.positions,
+        }
+    }
+
+    /// The error of the bound on memory.
+    fn past_bytes(&self) -> MisereError {
+        MisereError::SearchMemory {
+            bytes: self.limits.bytes,
+        }
+    }
+
+    /// A new frame for `position`, or the error of a bound when its
     /// options do not fit.
     fn frame(&mut self, position: Vec<u64>) -> Result<Frame, MisereError> {
-        let room = self.max_positions.saturating_sub(self.held);
-        let options = self
-            .options(&position, room)
-            .ok_or(MisereError::SearchLimit {
-                positions: self.max_positions,
-            })?;
+        let room = self.limits.positions.saturating_sub(self.held);
+        let bytes = self.limits.bytes.saturating_sub(self.bytes);
+        let options = self.options(&position, room, bytes)?;
         self.held += options.len();
+        self.bytes += options.iter().map(|o| cost(o.len())).sum::<usize>();
         Ok(Frame {
             options,
             position,
@@ -135,7 +185,7 @@ impl SumSearch<'_> {
     fn lost(
         &mut self,
         root: &[u64],
-        watch: &mut dyn FnMut() -> ControlFlow<()>,
+        watch: &mut dyn FnMut(usize) -> ControlFlow<()>,
     ) -> Result<bool, MisereError> {
         if let Some(lost) = self.known(root) {
             return Ok(lost);
@@ -175,6 +225,8 @@ impl SumSearch<'_> {
                 Some(lost) => {
                     let frame = stack.pop().expect("the frame on top");
                     self.held -= frame.options.len();
+                    self.bytes -= frame.options.iter().map(|o| cost(o.len())).sum::<usize>();
+                    self.bytes += cost(frame.position.len());
                     self.known.insert(frame.position, lost);
                     if stack.is_empty() {
                         return Ok(lost);
@@ -198,7 +250,7 @@ impl SumSearch<'_> {
     fn first_lost_option(
         &mut self,
         heaps: &[u64],
-        watch: &mut dyn FnMut() -> ControlFlow<()>,
+        watch: &mut dyn FnMut(usize) -> ControlFlow<()>,
     ) -> Result<Option<HeapMove>, MisereError> {
         let moves = self.moves.clone();
         let mut looked = 0usize;
@@ -208,10 +260,8 @@ impl SumSearch<'_> {
             let _ = moves.for_each_option(h, u64::MAX, |take, parts| {
                 any = true;
                 looked += 1;
-                if looked > self.max_positions {
-                    outcome = Err(MisereError::SearchLimit {
-                        positions: self.max_positions,
-                    });
+                if looked > self.limits.positions {
+                    outcome = Err(self.past_positions());
                     return ControlFlow::Break(());
                 }
                 match self.lost(&after(heaps, i, parts), watch) {
@@ -259,20 +309,21 @@ impl MisereQuotient {
     /// Whether the sum of `heaps` is lost in misère play, and with `hint`
     /// a winning move, by a search of the sum itself where the quotient
     /// does not cover every heap (the quotient answers every position
-    /// met whose heaps it covers; see the module doc). Expands at most
-    /// `max_positions` positions; `watch` is asked now and then whether to
-    /// go on.
+    /// met whose heaps it covers; see the module doc), within `limits`;
+    /// `watch` is asked now and then, with the positions expanded so far,
+    /// whether to go on.
     ///
     /// # Errors
     ///
-    /// [`MisereError::SearchLimit`] after `max_positions` positions,
+    /// [`MisereError::SearchLimit`] past the bound on positions,
+    /// [`MisereError::SearchMemory`] past the bound on bytes,
     /// [`MisereError::SearchStopped`] when `watch` breaks.
     pub fn search_sum(
         &self,
         heaps: &[u64],
         hint: bool,
-        max_positions: usize,
-        watch: &mut dyn FnMut() -> ControlFlow<()>,
+        limits: SumSearchLimits,
+        watch: &mut dyn FnMut(usize) -> ControlFlow<()>,
     ) -> Result<SearchedSum, MisereError> {
         let mut search = SumSearch {
             quotient: self,
@@ -280,7 +331,8 @@ impl MisereQuotient {
             known: HashMap::new(),
             expanded: 0,
             held: 0,
-            max_positions,
+            bytes: 0,
+            limits,
         };
         let mut root: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
         root.sort_unstable();

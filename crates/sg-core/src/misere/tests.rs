@@ -680,6 +680,14 @@ fn a_stored_quotient_that_is_not_the_quotient_is_refused() {
     }
 }
 
+/// Bounds of `positions` positions and a gibibyte.
+fn limits(positions: usize) -> SumSearchLimits {
+    SumSearchLimits {
+        positions,
+        bytes: 1 << 30,
+    }
+}
+
 /// Sums with heaps beyond the quotient, answered by a search of the sum
 /// ([`MisereQuotient::search_sum`]), against the definition: their
 /// outcome, and a hint that is a move and leaves a lost sum. The
@@ -701,7 +709,9 @@ fn sums_beyond_the_quotient_are_searched_as_the_definition_plays() {
         let mut definition = MisereDefinition::new(digits);
         for sum in sums_up_to(13, 13) {
             let searched = q
-                .search_sum(&sum, true, 1 << 20, &mut || ControlFlow::Continue(()))
+                .search_sum(&sum, true, limits(1 << 20), &mut |_| {
+                    ControlFlow::Continue(())
+                })
                 .unwrap_or_else(|e| panic!("{code} {sum:?}: {e}"));
             let expected = definition.lost(&sum);
             assert_eq!(searched.lost, expected, "{code} {sum:?}");
@@ -740,11 +750,18 @@ fn a_sum_search_stops_at_its_bound_and_when_told() {
     .unwrap();
     let heaps = [9, 10, 11, 12, 13];
     assert_eq!(
-        q.search_sum(&heaps, false, 10, &mut || ControlFlow::Continue(())),
+        q.search_sum(
+            &heaps,
+            false,
+            limits(10),
+            &mut |_| ControlFlow::Continue(())
+        ),
         Err(MisereError::SearchLimit { positions: 10 })
     );
     assert_eq!(
-        q.search_sum(&heaps, false, 1 << 20, &mut || ControlFlow::Break(())),
+        q.search_sum(&heaps, false, limits(1 << 20), &mut |_| ControlFlow::Break(
+            ()
+        )),
         Err(MisereError::SearchStopped)
     );
     // A heap with more options than the bound (0.6 splits a heap of 2^40
@@ -760,13 +777,37 @@ fn a_sum_search_stops_at_its_bound_and_when_told() {
     .unwrap();
     for hint in [false, true] {
         assert_eq!(
-            splits.search_sum(&[1 << 40, 1], hint, 1000, &mut || ControlFlow::Continue(())),
+            splits.search_sum(&[1 << 40, 1], hint, limits(1000), &mut |_| {
+                ControlFlow::Continue(())
+            }),
             Err(MisereError::SearchLimit { positions: 1000 })
         );
     }
+    // Many heaps make large positions: the bound on memory, well before
+    // the one on positions (each position of 3,000 heaps is 24 KB).
+    let many: Vec<u64> = [5, 7]
+        .iter()
+        .flat_map(|&h| vec![h; 1500])
+        .chain([25])
+        .collect();
+    let small = SumSearchLimits {
+        positions: 1 << 20,
+        bytes: 64 << 20,
+    };
+    assert_eq!(
+        q.search_sum(&many, false, small, &mut |_| ControlFlow::Continue(())),
+        Err(MisereError::SearchMemory { bytes: 64 << 20 })
+    );
+    // The caller is told the positions expanded.
+    let mut told = Vec::new();
+    let _ = q.search_sum(&heaps, false, limits(5000), &mut |n| {
+        told.push(n);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(told[..2], [0, 1024]);
     // A sum the quotient covers costs no position.
     let covered = q
-        .search_sum(&[1, 2], true, 1, &mut || ControlFlow::Break(()))
+        .search_sum(&[1, 2], true, limits(1), &mut |_| ControlFlow::Break(()))
         .unwrap();
     assert_eq!(covered.positions, 0);
     assert_eq!(covered.lost, q.is_lost(&[1, 2]).unwrap());

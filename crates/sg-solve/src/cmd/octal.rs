@@ -143,8 +143,8 @@ pub(crate) struct Args {
     /// 10^5; a code leaving three heaps, a digit with 8, costs the cube:
     /// 4.81c takes 31 s to 4000, half an hour to 16384; docs/OCTAL.md).
     /// A sum with a heap beyond the quotient is answered by a search of
-    /// the sum itself (said on standard error); without --to, a quotient
-    /// that stalls at a heap gives way to that search.
+    /// the sum itself (said on standard error); without --to and --out, a
+    /// quotient that stalls at a heap gives way to that search.
     #[arg(long)]
     misere: bool,
     /// With --misere: the most elements the quotient may have (default

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use sg_core::misere::{Ended, Limit, Limits, MAX_ORDER, MisereError, MisereQuotient};
-use sg_core::misere::{Progress, StoredQuotient};
+use sg_core::misere::{Progress, StoredQuotient, SumSearchLimits};
 use sg_core::octal::{HeapMove, Rules};
 use sg_solve::answer::write_json_line;
 use sg_solve::octal_answers::say_move;
@@ -38,7 +38,67 @@ const FAR: u64 = 1 << 20;
 const GIVE_WAY_CANDIDATES: usize = 8;
 
 /// The positions that search expands before the construction goes on.
-const GIVE_WAY_POSITIONS: usize = 200_000;
+const GIVE_WAY_LIMITS: SumSearchLimits = SumSearchLimits {
+    positions: 200_000,
+    bytes: 256 << 20,
+};
+
+/// What stops a search of a sum (a signal, the time bound), and says so,
+/// and its progress lines off a terminal.
+struct SumWatch<'a> {
+    stop: &'a StopSignals,
+    started: Instant,
+    deadline: Option<Duration>,
+    max_seconds: Option<u64>,
+    log: super::shared::ProgressLog,
+    /// Why the search was stopped, once it is.
+    stopped: Option<String>,
+}
+
+impl<'a> SumWatch<'a> {
+    fn new(
+        stop: &'a StopSignals,
+        started: Instant,
+        deadline: Option<Duration>,
+        max_seconds: Option<u64>,
+    ) -> SumWatch<'a> {
+        SumWatch {
+            stop,
+            started,
+            deadline,
+            max_seconds,
+            log: super::shared::ProgressLog::new(),
+            stopped: None,
+        }
+    }
+
+    /// Whether the search goes on, `positions` expanded so far.
+    fn check(&mut self, positions: usize) -> ControlFlow<()> {
+        self.log.tick(|| {
+            format!(
+                "searching the sum: {}",
+                count(positions, "position expanded", "positions expanded")
+            )
+        });
+        if let Some(signal) = self.stop.caught() {
+            self.stopped = Some(format!("stopped by {}", super::shared::signal_name(signal)));
+            return ControlFlow::Break(());
+        }
+        if self.deadline.is_some_and(|d| self.started.elapsed() >= d) {
+            self.stopped = Some(format!(
+                "stopped by the time bound (--max-seconds {})",
+                self.max_seconds.unwrap_or_default()
+            ));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// `n` and the noun, singular for 1: `1 position expanded`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 /// How long a run lasts before its progress line is drawn.
 const QUIET: Duration = Duration::from_secs(1);
@@ -56,9 +116,9 @@ fn progress_line(code: &str, p: &Progress) -> String {
     );
     if p.candidates > 0 {
         line.push_str(&format!(
-            "; heap {}: {} candidates refuted, the last of {} elements",
+            "; heap {}: {} refuted, the last of {} elements",
             p.proven_to + 1,
-            p.candidates,
+            count(p.candidates, "candidate", "candidates"),
             p.candidate_order
         ));
     }
@@ -110,7 +170,7 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
     let stop = StopSignals::catch();
     let started = Instant::now();
     let deadline = question.max_seconds.map(Duration::from_secs);
-    let mut timed_out = false;
+    let timed_out = Cell::new(false);
     let code = rules.to_string();
     let log = !std::io::stderr().is_terminal();
     let mut written = Instant::now();
@@ -142,7 +202,7 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
             return ControlFlow::Break(());
         }
         if deadline.is_some_and(|d| started.elapsed() >= d) {
-            timed_out = true;
+            timed_out.set(true);
             return ControlFlow::Break(());
         }
         if give_way.get() && progress.candidates >= GIVE_WAY_CANDIDATES {
@@ -199,18 +259,12 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
             hint: question.hint,
             json: question.json,
         };
-        let mut watch = || {
-            if stop.caught().is_some() || deadline.is_some_and(|d| started.elapsed() >= d) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
+        let mut watch = SumWatch::new(&stop, started, deadline, question.max_seconds);
         let why = format!(
             "its construction gave way to the search at heap {stalled}, after {candidates} \
              candidate quotients refuted"
         );
-        if let Some(searched) = search_sum(partial, asked, GIVE_WAY_POSITIONS, &why, &mut watch) {
+        if let Some(searched) = search_sum(partial, asked, GIVE_WAY_LIMITS, &why, &mut watch) {
             if let Some(bar) = bar {
                 bar.finish_and_clear();
             }
@@ -219,8 +273,12 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
             out.flush().context(CANNOT_WRITE)?;
             return Ok(ExitCode::SUCCESS);
         }
-        if stop.caught().is_some() || deadline.is_some_and(|d| started.elapsed() >= d) {
+        if stop.caught().is_some() {
             // Stopped meanwhile: the heaps proven, as a stopped run.
+            break computed;
+        }
+        if deadline.is_some_and(|d| started.elapsed() >= d) {
+            timed_out.set(true);
             break computed;
         }
         from = Some(partial.stored());
@@ -302,17 +360,13 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
     let signal = stop.caught().filter(|_| interrupted);
     let said = Said {
         signal,
-        max_seconds: question.max_seconds.filter(|_| interrupted && timed_out),
+        max_seconds: question
+            .max_seconds
+            .filter(|_| interrupted && timed_out.get()),
     };
     // A search of a sum the quotient does not cover stops as the
     // construction does.
-    let mut watch = || {
-        if stop.caught().is_some() || deadline.is_some_and(|d| started.elapsed() >= d) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    };
+    let mut watch = SumWatch::new(&stop, started, deadline, question.max_seconds);
     let answered = question.heaps.map(|heaps| {
         let asked = Asked {
             heaps,
@@ -403,7 +457,10 @@ struct Asked<'a> {
 
 /// The most positions a search of a sum the quotient does not cover
 /// expands (about 100 bytes each) before the sum is refused.
-const SUM_SEARCH_POSITIONS: usize = 2_000_000;
+const SUM_SEARCH_LIMITS: SumSearchLimits = SumSearchLimits {
+    positions: 2_000_000,
+    bytes: 1 << 30,
+};
 
 /// `--heaps`: WIN or LOSE under misère play, and with `hint` a move to a
 /// lost sum, as text or one JSON object. A sum with a heap beyond the
@@ -415,7 +472,7 @@ fn answer_heaps(
     quotient: &MisereQuotient,
     asked: Asked<'_>,
     stopped: Said,
-    watch: &mut dyn FnMut() -> ControlFlow<()>,
+    watch: &mut SumWatch<'_>,
 ) -> Result<String, String> {
     let Asked { heaps, hint, json } = asked;
     let said = |e: MisereError| match e {
@@ -503,14 +560,15 @@ fn searched_sum(
     asked: Asked<'_>,
     heap: u64,
     stopped: Said,
-    watch: &mut dyn FnMut() -> ControlFlow<()>,
+    watch: &mut SumWatch<'_>,
 ) -> Result<String, String> {
     let why = format!("heap {heap} is beyond them");
-    search_answer(quotient, asked, SUM_SEARCH_POSITIONS, &why, watch).map_err(|e| {
+    search_answer(quotient, asked, SUM_SEARCH_LIMITS, &why, watch).map_err(|e| {
         let why = match e {
-            MisereError::SearchStopped => {
-                "the search of the sum was stopped (by a signal or --max-seconds)".to_owned()
-            }
+            MisereError::SearchStopped => format!(
+                "the search of the sum was {}",
+                watch.stopped.as_deref().unwrap_or("stopped")
+            ),
             e => e.to_string(),
         };
         format!("{}; {why}", not_covered(quotient, heap, stopped))
@@ -522,11 +580,11 @@ fn searched_sum(
 fn search_sum(
     quotient: &MisereQuotient,
     asked: Asked<'_>,
-    max_positions: usize,
+    limits: SumSearchLimits,
     why: &str,
-    watch: &mut dyn FnMut() -> ControlFlow<()>,
+    watch: &mut SumWatch<'_>,
 ) -> Option<String> {
-    search_answer(quotient, asked, max_positions, why, watch).ok()
+    search_answer(quotient, asked, limits, why, watch).ok()
 }
 
 /// The answer of `asked` by [`MisereQuotient::search_sum`], a note on
@@ -534,18 +592,22 @@ fn search_sum(
 fn search_answer(
     quotient: &MisereQuotient,
     asked: Asked<'_>,
-    max_positions: usize,
+    limits: SumSearchLimits,
     why: &str,
-    watch: &mut dyn FnMut() -> ControlFlow<()>,
+    watch: &mut SumWatch<'_>,
 ) -> Result<String, MisereError> {
     let Asked { heaps, hint, json } = asked;
-    let searched = quotient.search_sum(heaps, hint, max_positions, watch)?;
+    let searched = quotient.search_sum(heaps, hint, limits, &mut |n| watch.check(n))?;
     super::shared::print_error(format_args!(
         "note: answered by a search of the sum over the misère quotient of {} of heaps \
-         0..={} ({why}; {} positions expanded)",
+         0..={} ({why}; {})",
         quotient.rules(),
         quotient.computed_to(),
-        searched.positions
+        count(
+            searched.positions,
+            "position expanded",
+            "positions expanded"
+        )
     ));
     let outcome = if searched.lost { "LOSE" } else { "WIN" };
     let hinted = hint && !searched.lost;

@@ -170,6 +170,9 @@ pub(crate) struct ProgressLog {
     start: std::time::Instant,
     /// When the next line is due, since `start`.
     next: std::time::Duration,
+    /// Why the variable was not used, said with the first line (a run too
+    /// short for a line says nothing).
+    warning: Option<String>,
 }
 
 /// How often a long run writes a progress line off a terminal, unless
@@ -183,16 +186,18 @@ impl ProgressLog {
     /// Lines from now, if standard error is not a terminal.
     pub(crate) fn new() -> ProgressLog {
         use std::io::IsTerminal;
+        let mut warning = None;
         let every = match std::env::var_os(PROGRESS_EVERY_VARIABLE) {
             None => Some(LOG_EVERY),
             Some(value) => match value.to_str().and_then(|v| v.trim().parse::<u64>().ok()) {
                 Some(0) => None,
                 Some(seconds) => Some(std::time::Duration::from_secs(seconds)),
                 None => {
-                    print_error(format_args!(
-                        "warning: {PROGRESS_EVERY_VARIABLE}={} is not a whole number of \
-                         seconds; a progress line every {} s",
-                        value.to_string_lossy(),
+                    warning = Some(format!(
+                        "warning: {PROGRESS_EVERY_VARIABLE}={} is not a number of seconds \
+                         from 0 (no line) to {}; a progress line every {} s",
+                        sg_text::quote(&value.to_string_lossy()),
+                        u64::MAX,
                         LOG_EVERY.as_secs()
                     ));
                     Some(LOG_EVERY)
@@ -204,6 +209,7 @@ impl ProgressLog {
             every,
             start: std::time::Instant::now(),
             next: every.unwrap_or(LOG_EVERY),
+            warning,
         }
     }
 
@@ -218,6 +224,9 @@ impl ProgressLog {
             return;
         }
         self.next = elapsed + every;
+        if let Some(warning) = self.warning.take() {
+            print_error(warning);
+        }
         print_error(format_args!(
             "progress: {} (after {})",
             line(),

@@ -40,7 +40,8 @@ const MAX_GAMES: usize = 1 << 20;
     subcommand_negates_reqs = true,
     long_about = "Many take-and-break games, each computed to heap N into DIR, resumable \
     and in shards.\n\n\
-    SPEC names games: a code (0.77, 4.3c); a pattern, where each `d` is any octal digit \
+    SPEC names games: a code (0.77, 4.3c) or a classic game's name (kayles, \
+    dawsons-kayles, grundys-game: see grundy octal); a pattern, where each `d` is any octal digit \
     and each `h` any hexadecimal digit (0.ddd: the 512 codes 0.000 to 0.777; 4.hh: 256); \
     or @FILE, a file of codes and patterns, one a line (blank lines and lines from `#` \
     are skipped). Write the hexadecimal digit 13 as D (0.1D is one game, 0.1d eight). \
@@ -648,10 +649,12 @@ pub(crate) fn name(rules: &Rules) -> String {
     }
 }
 
-/// Appends the codes of a code or pattern.
+/// Appends the codes of a code, a name or a pattern.
 fn expand(spec: &str, codes: &mut Vec<String>) -> Result<(), String> {
     let places = spec.bytes().filter(|b| matches!(b, b'd' | b'h')).count();
-    if places == 0 {
+    // A word without a point is a game's name (`dawsons-kayles`,
+    // `grundys-game`), never a pattern: a pattern has a point.
+    if places == 0 || !spec.contains('.') {
         codes.push(spec.to_owned());
         return Ok(());
     }

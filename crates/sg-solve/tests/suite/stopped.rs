@@ -330,3 +330,47 @@ fn long_runs_off_a_terminal_say_where_they_are() {
         }
     }
 }
+
+/// A search of a sum beyond the quotient stops on a signal or the time
+/// bound as the construction does, and its message names which: 128 + the
+/// signal's number, or exit status 2 with the time bound's remedy.
+#[test]
+fn a_search_of_a_sum_stops_and_says_why() {
+    // The quotient to heap 5 at once, then a search of a minute.
+    let out = stopped(
+        &[
+            "octal", "0.6", "--misere", "--to", "5", "--heaps", "30", "31", "32",
+        ],
+        "INT",
+        Duration::from_millis(1500),
+    );
+    assert_eq!(out.status.code(), Some(128 + 2), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("the search of the sum was stopped by SIGINT (signal 2)"),
+        "{err}"
+    );
+    // The construction gives way to the search, which the time bound
+    // stops: the time bound is named, and its remedy.
+    let (_, err) = crate::common::fails(
+        &[
+            "octal",
+            "0.07",
+            "--misere",
+            "--heaps",
+            "100",
+            "--max-seconds",
+            "1",
+        ],
+        "",
+    );
+    assert!(
+        err.contains("stopped by the time bound (--max-seconds 1)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("raise --max-seconds") && !err.contains("caller"),
+        "{err}"
+    );
+}

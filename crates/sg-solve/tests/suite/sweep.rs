@@ -472,3 +472,33 @@ fn a_table_answers_a_smaller_heap_bound_as_a_run_to_it() {
         assert!(err.starts_with(&format!("error: --tables {m}: ")), "{err}");
     }
 }
+
+/// Classic names are games in a sweep too, those with a `d` or an `h`
+/// (`dawsons-kayles`, `grundys-game`) included: a pattern has a point.
+#[test]
+fn classic_names_are_games_not_patterns() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("names");
+    let d = dir.display().to_string();
+    ok(&[
+        "sweep",
+        "dawsons-kayles",
+        "Double Kayles",
+        "grundys-game",
+        "kayles",
+        "--to",
+        "300",
+        "--out",
+        &d,
+    ]);
+    for run in ["0.07", "0.7777", "grundys-game", "0.77"] {
+        assert!(
+            dir.join("runs").join(format!("{run}.sgt")).exists(),
+            "{run}"
+        );
+    }
+    let out = crate::common::grundy(&["sweep", "dawson", "--to", "10", "--out", &d], "");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no game is named \"dawson\""), "{err}");
+}
