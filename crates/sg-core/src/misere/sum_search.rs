@@ -43,8 +43,9 @@ pub struct SumSearchLimits {
     /// The most positions expanded.
     pub positions: usize,
     /// The most bytes of positions held (those answered and the options
-    /// of those being expanded, counted as [`cost`] says: about 100
-    /// bytes for a position of a few heaps, 80 KB for one of 10,000).
+    /// of those being expanded), each counted as 64 bytes and 8 a heap
+    /// (the allocator's own due comes on top: about 200 bytes a position
+    /// of a few heaps were measured, 80 KB for one of 10,000).
     pub bytes: usize,
 }
 
