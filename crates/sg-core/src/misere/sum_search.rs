@@ -211,12 +211,7 @@ impl SumSearch<'_> {
                     break;
                 };
                 top.next += 1;
-                match self
-                    .known
-                    .get(option)
-                    .copied()
-                    .or_else(|| self.quotient.is_lost(option).ok())
-                {
+                match self.known(option) {
                     Some(true) => done = Some(false),
                     Some(false) => {}
                     None => break,

@@ -220,7 +220,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                  ({note}with --trust-resume, the values it wrote are not checked again)",
                 path = sg_text::shown_path(out),
             );
-            return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+            return Ok(super::shared::signal_exit(signal));
         }
         Ok(Ended::StoppedChecking {
             signal,
@@ -234,7 +234,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                  again (--trust-resume skips the check of a file you made)",
                 super::shared::signal_name(signal),
             );
-            return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+            return Ok(super::shared::signal_exit(signal));
         }
         Err(message) => return Ok(bad_input(message)),
     };
@@ -253,7 +253,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             super::shared::signal_name(signal),
             run.values.len()
         ));
-        ExitCode::from(128u8.saturating_add(signal as u8))
+        super::shared::signal_exit(signal)
     };
     let status = if let Some(heaps) = &args.heaps {
         match answer_heaps(&run, heaps, args.hint, args.json) {

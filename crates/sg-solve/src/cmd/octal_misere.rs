@@ -264,7 +264,7 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
             "its construction gave way to the search at heap {stalled}, after {candidates} \
              candidate quotients refuted"
         );
-        if let Some(searched) = search_sum(partial, asked, GIVE_WAY_LIMITS, &why, &mut watch) {
+        if let Ok(searched) = search_answer(partial, asked, GIVE_WAY_LIMITS, &why, &mut watch) {
             if let Some(bar) = bar {
                 bar.finish_and_clear();
             }
@@ -288,36 +288,25 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
     }
     let quotient = match (computed, resume_path) {
         (Ok(quotient), _) => quotient,
-        (Err(MisereError::CheckStopped), Some(path)) => {
+        // The check of a stored quotient (--resume, or the heaps proven
+        // before the construction gave way) stopped by a signal or the
+        // time bound.
+        (Err(MisereError::CheckStopped), path) => {
             let signal = stop.caught();
-            super::shared::print_error(format_args!(
-                "error: --resume {}: the check of the stored quotient was stopped{}",
-                sg_text::shown_path(path),
-                match signal {
-                    Some(signal) => format!(" by {}", super::shared::signal_name(signal)),
-                    None => " by the time bound (--max-seconds)".to_owned(),
-                }
-            ));
-            return Ok(match signal {
-                Some(signal) => ExitCode::from(128u8.saturating_add(signal as u8)),
-                None => ExitCode::from(1),
-            });
-        }
-        // The check of the heaps proven before the construction gave way,
-        // stopped by a signal or the time bound.
-        (Err(MisereError::CheckStopped), None) => {
-            let signal = stop.caught();
-            super::shared::print_error(format_args!(
-                "error: stopped by {} before the quotient was computed",
-                match signal {
-                    Some(signal) => super::shared::signal_name(signal),
-                    None => "the time bound (--max-seconds)".to_owned(),
-                }
-            ));
-            return Ok(match signal {
-                Some(signal) => ExitCode::from(128u8.saturating_add(signal as u8)),
-                None => ExitCode::from(1),
-            });
+            let by = match signal {
+                Some(signal) => super::shared::signal_name(signal),
+                None => "the time bound (--max-seconds)".to_owned(),
+            };
+            match path {
+                Some(path) => super::shared::print_error(format_args!(
+                    "error: --resume {}: the check of the stored quotient was stopped by {by}",
+                    sg_text::shown_path(path),
+                )),
+                None => super::shared::print_error(format_args!(
+                    "error: stopped by {by} before the quotient was computed"
+                )),
+            }
+            return Ok(signal.map_or(ExitCode::from(1), super::shared::signal_exit));
         }
         (Err(e @ MisereError::Stored { .. }), Some(path)) => {
             return Ok(super::octal_run::bad_input(format!(
@@ -385,7 +374,7 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
             Err(message) => match signal {
                 Some(signal) => {
                     super::shared::print_error(format_args!("error: {message}"));
-                    return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+                    return Ok(super::shared::signal_exit(signal));
                 }
                 None => return Ok(super::octal_run::bad_input(message)),
             },
@@ -553,7 +542,7 @@ fn text_answer(outcome: &str, heaps: &[u64], found: Option<HeapMove>, hinted: bo
 }
 
 /// A sum with heap `heap` beyond the heaps the quotient covers, answered
-/// by a search of the sum ([`search_sum`]), or the message saying why
+/// by a search of the sum ([`search_answer`]), or the message saying why
 /// not.
 fn searched_sum(
     quotient: &MisereQuotient,
@@ -573,18 +562,6 @@ fn searched_sum(
         };
         format!("{}; {why}", not_covered(quotient, heap, stopped))
     })
-}
-
-/// The answer of a search of the sum over `quotient` with a bound on the
-/// positions it expands, or `None` when it gives up or is stopped.
-fn search_sum(
-    quotient: &MisereQuotient,
-    asked: Asked<'_>,
-    limits: SumSearchLimits,
-    why: &str,
-    watch: &mut SumWatch<'_>,
-) -> Option<String> {
-    search_answer(quotient, asked, limits, why, watch).ok()
 }
 
 /// The answer of `asked` by [`MisereQuotient::search_sum`], a note on

@@ -264,7 +264,7 @@ pub(crate) fn solve<G: ProofGame>(
                 super::shared::signal_name(signal),
                 sg_text::shown_path(path),
             ));
-            return Ok(ExitCode::from(128u8.saturating_add(signal as u8)));
+            return Ok(super::shared::signal_exit(signal));
         }
     };
     let seconds = begin.elapsed().as_secs_f64();

@@ -263,6 +263,12 @@ pub(crate) fn check_simd_variable(
     Ok(())
 }
 
+/// The exit status of a run a signal stopped: 128 + its number, as the
+/// signal would have ended the process.
+pub(crate) fn signal_exit(signal: i32) -> ExitCode {
+    ExitCode::from(128u8.saturating_add(signal as u8))
+}
+
 /// A stop signal as a message names it: `SIGINT (signal 2)`.
 pub(crate) fn signal_name(signal: i32) -> String {
     let name = match signal {

@@ -395,7 +395,7 @@ impl Sweep<'_> {
                             super::shared::signal_name(signal),
                             sg_text::shown_path(&path),
                         ));
-                        return Ok(Some(ExitCode::from(128u8.saturating_add(signal as u8))));
+                        return Ok(Some(super::shared::signal_exit(signal)));
                     }
                     Ok(Ended::StoppedChecking { signal, .. }) => {
                         self.write_summary()?;
@@ -405,7 +405,7 @@ impl Sweep<'_> {
                             super::shared::signal_name(signal),
                             sg_text::shown_path(&path),
                         ));
-                        return Ok(Some(ExitCode::from(128u8.saturating_add(signal as u8))));
+                        return Ok(Some(super::shared::signal_exit(signal)));
                     }
                     // A checkpoint that is not a run of the game.
                     Err(message) if path.exists() => bail!(
