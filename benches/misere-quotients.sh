@@ -8,7 +8,7 @@
 # the docs name: 0.75 0.07 0.77 0.137 0.31 0.51 4.7 0.15 0.71 0.35 0.53
 # 0.57 0.64 0.106 0.1 0.104 0.13 0.123 0.3122 0.6 0.52.
 #
-# Each game is `cargo run --release -p sg-core --example misere_quotients
+# Each game is `cargo run --release -p sg-octal --example misere_quotients
 # CODE` at the default limits (heaps up to 16384, order at most 1024;
 # MISERE_ARGS adds options, e.g. "--max-order 4096"), under GNU time. One
 # markdown row per game: order, |P|, preperiod, period, certified, the
@@ -34,7 +34,7 @@ if ! "$TIME" -f %M true >/dev/null 2>&1; then
     exit 2
 fi
 
-cargo build --quiet --release -p sg-core --example misere_quotients
+cargo build --quiet --release -p sg-octal --example misere_quotients
 BIN=target/release/examples/misere_quotients
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

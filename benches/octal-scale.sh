@@ -10,7 +10,7 @@
 # and size, one after the other. LARGEST (default 24): sizes above
 # 2^LARGEST are left out (e.g. 22 for a quick run).
 #
-# grundy's side is `cargo run --release -p sg-core --example octal` with
+# grundy's side is `cargo run --release -p sg-octal --example octal` with
 # the kernels the CPU has (AVX-512 here), with GRUNDY_OCTAL_SIMD=avx2 and
 # with GRUNDY_OCTAL_SIMD=portable (what a CPU without AVX-512, without
 # AVX2, gets), on one thread and on the default threads (one per core);
@@ -46,7 +46,7 @@ if [ -z "$OGSOLVE" ] || ! [ -x "$OGSOLVE" ]; then
 fi
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is missing" >&2; exit 1; }
 
-cargo build --release -q -p sg-core --example octal
+cargo build --release -q -p sg-octal --example octal
 OURS=target/release/examples/octal
 CORES=$(nproc)
 

@@ -12,7 +12,7 @@
 # medians over ROUNDS rounds (default 5). Both must report the same value
 # for the last heap, or the script fails.
 #
-# grundy's side is `cargo run --release -p sg-core --example octal`, using
+# grundy's side is `cargo run --release -p sg-octal --example octal`, using
 # every core of the machine (rayon), or THREADS threads; ogsolve is
 # single-threaded. CPU times (user and system) are reported too. PIN=1
 # runs every process on the first CPU alone (`taskset -c 0`): with
@@ -54,7 +54,7 @@ if [ -z "$OGSOLVE" ] || ! [ -x "$OGSOLVE" ]; then
     exit 2
 fi
 
-cargo build --release -q -p sg-core --example octal
+cargo build --release -q -p sg-octal --example octal
 OURS=target/release/examples/octal
 
 IFS=';' read -r -a GAMES <<<"${OCTAL_GAMES:-.354 2200000;.6 1048576;.106 4194304;.376 1048576}"

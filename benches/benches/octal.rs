@@ -1,10 +1,10 @@
-//! The octal engine (`sg_core::octal::Sequence`): values per second for a
+//! The octal engine (`sg_octal::Sequence`): values per second for a
 //! few classic games, on 1 thread and on 2 threads, and
 //! the definition for scale. The side-by-side comparison with ogsolve is
 //! `benches/octal-vs-ogsolve.sh`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sg_core::octal::{Rules, Sequence, grundy_by_definition};
+use sg_octal::{Rules, Sequence, grundy_by_definition};
 use std::hint::black_box;
 
 /// Games and how many heaps each computes (none certifies a period there).

@@ -9,8 +9,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sg_core::misere::{Limits, MisereQuotient, StoredQuotient};
-use sg_core::octal::Rules;
+use sg_octal::misere::{Limits, MisereQuotient, StoredQuotient};
+use sg_octal::Rules;
 use sg_tables::AlignedBytes;
 use sg_tables::misere::encode_misere_quotient;
 use std::sync::OnceLock;

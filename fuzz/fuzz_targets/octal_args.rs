@@ -10,8 +10,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sg_core::octal::{OctalError, Rules, Sequence, check_values, grundy_by_definition};
-use sg_solve::error::escape_text;
+use sg_octal::{OctalError, Rules, Sequence, check_values, grundy_by_definition};
+use sg_text::escape_line;
 use sg_solve::octal_args::{parse_code, parse_subtraction};
 
 /// Heaps computed for each game accepted.
@@ -19,7 +19,7 @@ const HEAPS: usize = 48;
 
 /// A refusal as `grundy` prints it: short, no control character.
 fn check_message(message: &str) {
-    let printed = escape_text(message);
+    let printed = escape_line(message);
     assert!(printed.len() <= 400, "{} bytes: {printed}", printed.len());
     assert!(
         !printed.chars().any(|c| c.is_control() && c != '\n'),

@@ -12,7 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sg_core::octal::{Rules, Sequence, grundy_by_definition};
+use sg_octal::{Rules, Sequence, grundy_by_definition};
 use sg_tables::format::{Game, Header, Metadata, TableKind, encode};
 use sg_tables::octal::CatalogueEntry;
 use sg_tables::{AlignedBytes, Table, TableError};

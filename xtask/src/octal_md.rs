@@ -19,7 +19,7 @@ pub(crate) fn render(catalogue: &OctalCatalogue) -> String {
     let _ = write!(
         out,
         "Every code with at most three octal digits after the point, computed by \
-         `sg_core::octal::Sequence` up to heap {limit}, stopping as soon as a period is \
+         `sg_octal::Sequence` up to heap {limit}, stopping as soon as a period is \
          certified by the periodicity theorem (the smallest period and preperiod). Codes are \
          in canonical form (trailing zero digits dropped). The rare mask is the sparse-space \
          split in use at the end of the run: a heap is rare when `popcount(G & mask)` is even. \

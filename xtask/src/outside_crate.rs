@@ -11,8 +11,8 @@
 //!    ones. Not cargo's own verification: that builds the unpacked copy cargo keeps from an
 //!    earlier run of the same version (`~/.cargo/registry/src/-HASH/`), so
 //!    a change made since would go unseen.
-//! 3. A small crate beside them that depends on `sg-core`, `sg-search` and
-//!    `sg-tables` by version, with `[patch.crates-io]` pointing at the unpacked crates
+//! 3. A small crate beside them that depends on `sg-core`, `sg-octal`,
+//!    `sg-search` and `sg-tables` by version, with `[patch.crates-io]` pointing at the unpacked crates
 //!    (what a user gets from crates.io), built and run (offline, on the
 //!    workspace's lock file): it computes a few values through the
 //!    libraries and reads a table file of the workspace's `data/`; its
@@ -25,16 +25,23 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The crates that `cargo package` packages, each after those it depends on.
-const PUBLISHED: [&str; 5] = ["sg-text", "sg-core", "sg-search", "sg-tables", "sg-solve"];
+const PUBLISHED: [&str; 6] = [
+    "sg-text",
+    "sg-core",
+    "sg-octal",
+    "sg-search",
+    "sg-tables",
+    "sg-solve",
+];
 
 /// The crates the outside crate depends on.
-const DEPENDENCIES: [&str; 3] = ["sg-core", "sg-search", "sg-tables"];
+const DEPENDENCIES: [&str; 4] = ["sg-core", "sg-octal", "sg-search", "sg-tables"];
 
 /// The version of the workspace's crates (xtask shares it).
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The outside crate's program: the first things a user writes.
-const MAIN_RS: &str = r#"//! A user's program: values through sg-core and sg-tables.
+const MAIN_RS: &str = r#"//! A user's program: values through sg-core, sg-octal, sg-search and sg-tables.
 
 use sg_core::knight::{MoveSet, TriangleTable};
 use sg_core::row::{row_from_columns, row_grundy};
@@ -78,6 +85,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect();
     println!("graph: {}", outcomes.join(" "));
 
+    let kayles = sg_octal::Rules::parse("kayles")?;
+    let mut sequence = sg_octal::Sequence::new(kayles.clone());
+    sequence.extend_to(11, &mut |_| {})?;
+    let by_definition = sg_octal::grundy_by_definition(&kayles, 11)?;
+    println!(
+        "kayles: G(11) {:?}, definition {:?}",
+        sequence.value(11),
+        by_definition
+    );
+
     let plain = Cram::<u64>::new(4, 5)?;
     let with_table = plain.clone().with_endgame(Arc::new(embedded_cram_endgame()));
     println!(
@@ -95,6 +112,7 @@ knight (2, 5): definition 3, table 3, pattern 3
 knight (2^62, 7): pattern 3
 table file: width 20, row value Some(1)
 graph: LOSE WIN DRAW
+kayles: G(11) Some(6), definition [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 cram 4x5: nimber 2, with the endgame table 2
 ";
 

@@ -1,13 +1,13 @@
 //! `grundy.misere`: the misère quotient of a take-and-break game
-//! (`sg_core::misere::MisereQuotient`, Plambeck and Siegel's quotients), as
+//! (`sg_octal::misere::MisereQuotient`, Plambeck and Siegel's quotients), as
 //! `grundy octal CODE --misere` computes it: its monoid's presentation,
 //! P-portion and pretending function, its certified period, and who wins
 //! a sum of heaps in misère play and how.
 
 use pyo3::prelude::*;
-use sg_core::misere::{DEFAULT_MAX_ORDER, DEFAULT_TO, Element, Limits, MAX_ORDER, MisereError};
-use sg_core::misere::{MisereQuotient as Quotient, Presentation};
-use sg_core::octal::MAX_COMPUTED_HEAP;
+use sg_octal::misere::{DEFAULT_MAX_ORDER, DEFAULT_TO, Element, Limits, MAX_ORDER, MisereError};
+use sg_octal::misere::{MisereQuotient as Quotient, Presentation};
+use sg_octal::MAX_COMPUTED_HEAP;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -1,6 +1,6 @@
 //! `grundy.octal` and `grundy.subtraction`: the Grundy sequence of a
 //! take-and-break game and its certified period, from the compiled-in
-//! catalogue or computed by the octal engine (`sg_core::octal::Sequence`),
+//! catalogue or computed by the octal engine (`sg_octal::Sequence`),
 //! as `grundy octal` obtains it; who wins a sum of heaps and how.
 //!
 //! The engine keeps values as `u16`; the result keeps them once as `u32`
@@ -11,7 +11,7 @@ use numpy::ndarray::ArrayView1;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use sg_core::octal::{
+use sg_octal::{
     HeapMove as EngineMove, HeapValues, MAX_COMPUTED_HEAP, MAX_DIGITS, OctalError, Period, Rules,
     Sequence, winning_move,
 };
@@ -202,13 +202,13 @@ fn solve(
 /// to measure them) by the command's rule: a value it refuses is a
 /// `ValueError` before any work (the engine would ignore it).
 fn check_simd_variable() -> PyResult<()> {
-    sg_solve::machine::simd_variable(sg_core::octal::SIMD_VARIABLE, "the octal engine")
+    sg_solve::machine::simd_variable(sg_octal::SIMD_VARIABLE, "the octal engine")
         .map(drop)
         .map_err(value_error)
 }
 
 /// The values of a game as far as computed, through the certified period
-/// beyond (for `sg_core::octal::winning_move`).
+/// beyond (for `sg_octal::winning_move`).
 struct Known<'a> {
     values: &'a [u32],
     period: Option<Period>,

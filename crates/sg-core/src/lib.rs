@@ -3,7 +3,10 @@
 //! For: computing Grundy values (by definition, by closed form, by
 //! certified description), outcomes and winning moves. Not for: reading
 //! judge inputs (`sg-solve`), storing or loading precomputed tables
-//! (`sg-tables`), or anything that touches files, threads or the terminal.
+//! (`sg-tables`), heap games (`sg-octal`), or anything that touches files,
+//! the environment or the terminal. It has no `unsafe` vector code; its one
+//! use of threads is internal: a graph of millions of edges is built and
+//! solved on up to two scoped threads, joined before the call returns.
 //!
 //! - [`mex`]: the minimum excludant of a small set, without allocating per call.
 //! - [`graph`]: explicit game graphs in compressed sparse row form and their
@@ -19,14 +22,11 @@
 //!   lowers `x + y`), by its definition.
 //! - [`knight_pattern`]: certified finite descriptions of knight values on
 //!   the unbounded board, found by search and answered in O(1).
-//! - [`octal`]: octal and hexadecimal take-and-break games, Grundy's game
-//!   and subtraction games: Grundy sequences by the sparse-space method and
-//!   certified periods.
-//! - [`misere`]: misère play of the same games: misère quotients (their
-//!   presentations, P-portions and pretending functions), proven heap by
-//!   heap and certified periodic, and winning moves of sums.
 //! - [`sum`]: sums of independent games: which component to move, and to
 //!   which value.
+//!
+//! The heap games (octal codes, Grundy's game, subtraction sets) and their
+//! misère quotients are in `sg-octal`, which builds on this crate.
 //!
 //! # Example
 //!
@@ -64,8 +64,6 @@ mod hugepages;
 pub mod knight;
 pub mod knight_pattern;
 pub mod mex;
-pub mod misere;
-pub mod octal;
 mod peel;
 pub mod row;
 pub mod row_halves;

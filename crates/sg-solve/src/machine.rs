@@ -32,7 +32,7 @@ pub fn simd_variable(variable: &str, engine: &str) -> Result<Option<String>, Str
     };
     match value
         .to_str()
-        .filter(|text| sg_core::octal::Simd::parse(Some(text)).is_ok())
+        .filter(|text| sg_octal::Simd::parse(Some(text)).is_ok())
     {
         Some(text) => Ok(Some(text.to_owned())),
         None => Err(format!(

@@ -4,7 +4,7 @@
 //! player would say it; and the message for a heap whose value is not
 //! known.
 
-use sg_core::octal::{HeapMove, MAX_COMPUTED_HEAP, Rules};
+use sg_octal::{HeapMove, MAX_COMPUTED_HEAP, Rules};
 use sg_tables::octal::CatalogueEntry;
 
 /// What the compiled-in catalogue has for a game.

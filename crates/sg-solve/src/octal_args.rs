@@ -6,7 +6,7 @@
 
 use crate::error::quote;
 use crate::numbers::digits;
-use sg_core::octal::{CodeError, Rules};
+use sg_octal::{CodeError, Rules};
 
 /// A code, as [`Rules::parse`] reads it, but for a code with no digit
 /// after the point and no move (`.`, `0.`: almost certainly a typo for

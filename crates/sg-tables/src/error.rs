@@ -3,7 +3,7 @@
 use crate::format::TableKind;
 use sg_core::knight::KnightError;
 use sg_core::knight_pattern::LoadError;
-use sg_core::octal::CodeError;
+use sg_octal::CodeError;
 use std::path::PathBuf;
 
 /// Why a table file or buffer was refused. Every check of
@@ -266,7 +266,7 @@ pub enum TableError {
         /// The game.
         code: String,
         /// Why.
-        error: sg_core::octal::OctalError,
+        error: sg_octal::OctalError,
     },
     /// A path that is not a regular file (a FIFO, a device, a folder):
     /// refused before it is read, so that opening it cannot block.

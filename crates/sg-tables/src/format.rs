@@ -40,7 +40,7 @@ pub enum TableKind {
     /// encoding, one byte per entry.
     KnightPattern,
     /// The Grundy sequence `G(0), G(1), ...` of a take-and-break game
-    /// (`sg_core::octal`), one `u16` little-endian per heap.
+    /// (`sg_octal`), one `u16` little-endian per heap.
     OctalSequence,
     /// The catalogue of the octal games `0.d1d2d3` and `4.d1d2d3`: per
     /// game its certified period and the values that describe it, or how
@@ -137,7 +137,7 @@ pub enum Game {
     /// `G(0), ..., G(count - 1)` of the take-and-break game `code`, as
     /// `u16` little-endian (`2 * count` bytes).
     OctalSequence {
-        /// The game, in the canonical form of `sg_core::octal::Rules`
+        /// The game, in the canonical form of `sg_octal::Rules`
         /// (`0.77`, `4.007`, `grundys-game`).
         code: String,
         /// How many values (heaps `0..count`).
@@ -184,7 +184,7 @@ pub enum Game {
     /// The misère quotient of the heaps `0..heaps` of the take-and-break
     /// game `code` (`crate::misere`).
     MisereQuotient {
-        /// The game, in the canonical form of `sg_core::octal::Rules`.
+        /// The game, in the canonical form of `sg_octal::Rules`.
         code: String,
         /// The number of elements.
         order: u32,
@@ -263,11 +263,11 @@ impl Game {
             Self::OctalRuns { len, .. } => Ok(*len),
             Self::MisereQuotient { code, order, heaps } => {
                 crate::octal::rules_of(code)?;
-                if !(1..=sg_core::misere::MAX_ORDER as u32).contains(order) || *heaps == 0 {
+                if !(1..=sg_octal::misere::MAX_ORDER as u32).contains(order) || *heaps == 0 {
                     return Err(TableError::MisereQuotient {
                         why: format!(
                             "order {order} (from 1 to {}) over {heaps} heaps (at least 1)",
-                            sg_core::misere::MAX_ORDER
+                            sg_octal::misere::MAX_ORDER
                         ),
                     });
                 }

@@ -18,8 +18,8 @@ use crate::error::TableError;
 use crate::format::{Game, Metadata, TableKind, encode};
 use crate::octal::rules_of;
 use crate::views::check_payload;
-use sg_core::misere::{Limits, MisereError, MisereQuotient, StoredQuotient};
-use sg_core::octal::Rules;
+use sg_octal::Rules;
+use sg_octal::misere::{Limits, MisereError, MisereQuotient, StoredQuotient};
 
 /// The payload length of a quotient of this order over this many heaps;
 /// `None` if it does not fit in 64 bits.
@@ -101,12 +101,12 @@ impl MisereQuotientTable {
     }
 
     /// Checks the content: the stored quotient is the misère quotient of
-    /// the game's heaps (`sg_core::misere::MisereQuotient::compute_kept`
+    /// the game's heaps (`sg_octal::misere::MisereQuotient::compute_kept`
     /// makes the same check before it continues).
     pub fn verify(&self) -> Result<(), TableError> {
         let limits = Limits {
             to: self.stored.pretending.len().saturating_sub(1) as u64,
-            max_order: sg_core::misere::MAX_ORDER,
+            max_order: sg_octal::misere::MAX_ORDER,
         };
         MisereQuotient::compute_kept(
             &self.rules,

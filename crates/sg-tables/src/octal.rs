@@ -1,4 +1,4 @@
-//! The table kinds of take-and-break games (`sg_core::octal`):
+//! The table kinds of take-and-break games (`sg_octal`):
 //!
 //! - [`OctalSequenceTable`]: a Grundy sequence `G(0), G(1), ...`, stored as
 //!   `u16` little-endian and read in place as a `&[u16]` (the payload is
@@ -12,7 +12,7 @@
 use crate::error::TableError;
 use crate::format::{Game, Metadata, TableKind, encode_prefix_with_crc};
 use crate::views::check_payload;
-use sg_core::octal::{Period, Rules, Sequence};
+use sg_octal::{Period, Rules, Sequence};
 use std::borrow::Cow;
 
 /// The number of games of the catalogue: `d0` in {0, 4}, then `d1 d2 d3`.

@@ -8,7 +8,7 @@
 //!
 //! Record layout, little-endian, one after the other: the code's length
 //! (`u16`) and its bytes (ASCII, the canonical form of
-//! [`sg_core::octal::Rules`]); values computed (`u64`); largest value,
+//! [`sg_octal::Rules`]); values computed (`u64`); largest value,
 //! rare mask (`u16` each); rare count, last rare heap (`u64::MAX`: none),
 //! preperiod, period (`0`: none certified), values stored (`u64` each);
 //! the values (`u16` each).
@@ -21,7 +21,7 @@
 use crate::error::TableError;
 use crate::format::{Game, TableKind};
 use crate::octal::CatalogueEntry;
-use sg_core::octal::{OctalError, Period, Rules, Sequence, check_values};
+use sg_octal::{OctalError, Period, Rules, Sequence, check_values};
 use std::ops::ControlFlow;
 
 /// The decoded records of an octal-runs table.
@@ -151,7 +151,7 @@ pub fn run_values(entry: &CatalogueEntry) -> Vec<u16> {
 /// the periodicity theorem, values computed, largest value, rare mask,
 /// count and last rare heap). A record without a period: every value
 /// computed anew from the values below it
-/// ([`sg_core::octal::check_values`], on the current rayon pool). A
+/// ([`sg_octal::check_values`], on the current rayon pool). A
 /// certified one: the game computed from its rules until its period is
 /// certified, each value compared with the record's as it comes, so that
 /// a record claiming more heaps than its file holds costs at most what

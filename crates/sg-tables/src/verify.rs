@@ -15,14 +15,14 @@ use crate::format::TableKind;
 use crate::octal::CatalogueEntry;
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
-use sg_core::octal::{OctalError, Rules, Sequence, check_values};
 use sg_core::row::row_grundy_by_definition;
+use sg_octal::{OctalError, Rules, Sequence, check_values};
 
 impl Table<'_> {
     /// Checks the values against the game's recurrence, whatever the kind:
     /// [`RowTable::verify_values`], [`KnightTable::verify_values`], for a
     /// knight pattern its certificate ([`Table::knight_pattern`]), for an
-    /// octal sequence every value ([`sg_core::octal::check_values`]), for
+    /// octal sequence every value ([`sg_octal::check_values`]), for
     /// an octal catalogue every record ([`CatalogueEntry::verify`]).
     pub fn verify_values(&self) -> Result<(), TableError> {
         match self.kind() {
@@ -53,7 +53,7 @@ impl Table<'_> {
 
 /// Checks stored octal values `G(0..values.len())`: each heap's value is
 /// computed anew from the stored values below it (exact: see
-/// `sg_core::octal::check_values`), in parallel on the current rayon pool,
+/// `sg_octal::check_values`), in parallel on the current rayon pool,
 /// and compared as the check goes, failing at the first wrong heap. It
 /// costs what computing the sequence costs, shared by the threads; the
 /// memory is the file's values and the engine's lists.
@@ -292,7 +292,7 @@ mod tests {
         use crate::error::TableError;
         use crate::format::{Metadata, encode};
         use crate::table::Table;
-        use sg_core::octal::{Rules, grundy_by_definition};
+        use sg_octal::{Rules, grundy_by_definition};
 
         for code in ["0.77", "0.6", "4.007", "0.3033"] {
             let rules = Rules::parse(code).unwrap();
@@ -332,7 +332,7 @@ mod tests {
     fn catalogue_entries_are_checked() {
         use crate::error::TableError;
         use crate::octal::CatalogueEntry;
-        use sg_core::octal::Rules;
+        use sg_octal::Rules;
 
         let catalogue = crate::embedded_octal_catalogue();
         let limit = catalogue.limit();

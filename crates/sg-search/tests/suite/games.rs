@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use sg_core::octal::{Rules, Sequence};
+use sg_octal::{Rules, Sequence};
 use sg_search::bits::Bits;
 use sg_search::games::chomp::Chomp;
 use sg_search::games::cram::Cram;

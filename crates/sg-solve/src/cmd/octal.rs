@@ -11,8 +11,8 @@ use sg_solve::octal_args::{parse_code, parse_subtraction};
 use super::shared::{UsageError, check_simd_variable, destination, print_error};
 use anyhow::{Context, Result};
 use serde_json::json;
-use sg_core::misere::{DEFAULT_MAX_ORDER, MAX_ORDER};
-use sg_core::octal::{
+use sg_octal::misere::{DEFAULT_MAX_ORDER, MAX_ORDER};
+use sg_octal::{
     OctalError, PeriodicSequence, SIMD_VARIABLE, simd_used, winning_move,
 };
 use sg_solve::octal_answers::{say_move, unknown_value};
@@ -292,7 +292,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 
 /// `--misere`: refuses the options that have no meaning in misère play
 /// (one line each), then answers through the misère quotient.
-fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode> {
+fn misere(args: &Args, rules: Option<sg_octal::Rules>) -> Result<ExitCode> {
     if !args.misere {
         return Ok(bad_input(if args.max_order.is_some() {
             "--max-order bounds the misère quotient: it needs --misere"
@@ -332,7 +332,7 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
     // largest heap, which is all a sum needs.
     let to = match args.to {
         Some(to) => to,
-        None => target(Some(sg_core::misere::DEFAULT_TO), args.heaps.as_deref()),
+        None => target(Some(sg_octal::misere::DEFAULT_TO), args.heaps.as_deref()),
     };
     super::octal_misere::run(
         &rules,
@@ -356,8 +356,8 @@ fn misere(args: &Args, rules: Option<sg_core::octal::Rules>) -> Result<ExitCode>
 /// the file is not such a table or holds another game than `rules`.
 fn stored_quotient(
     path: &std::path::Path,
-    rules: Option<&sg_core::octal::Rules>,
-) -> Result<Result<(sg_core::octal::Rules, sg_core::misere::StoredQuotient), String>> {
+    rules: Option<&sg_octal::Rules>,
+) -> Result<Result<(sg_octal::Rules, sg_octal::misere::StoredQuotient), String>> {
     let shown = sg_text::shown_path(path);
     let file = match sg_tables::read_file(path) {
         Ok(file) => file,

@@ -1,5 +1,5 @@
 //! `grundy octal --misere`: misère play of a take-and-break game, through
-//! its misère quotient (`sg_core::misere`): the quotient itself (order,
+//! its misère quotient (`sg_octal::misere`): the quotient itself (order,
 //! P-portion, presentation, pretending function, certified period), or who
 //! wins a sum of heaps and how, in the words of normal play.
 
@@ -7,9 +7,9 @@ use super::octal::CANNOT_WRITE;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
-use sg_core::misere::{Ended, Limit, Limits, MAX_ORDER, MisereError, MisereQuotient};
-use sg_core::misere::{Progress, StoredQuotient, SumSearchLimits};
-use sg_core::octal::{HeapMove, Rules};
+use sg_octal::misere::{Ended, Limit, Limits, MAX_ORDER, MisereError, MisereQuotient};
+use sg_octal::misere::{Progress, StoredQuotient, SumSearchLimits};
+use sg_octal::{HeapMove, Rules};
 use sg_solve::answer::write_json_line;
 use sg_solve::octal_answers::say_move;
 use sg_tables::safe_write::Destination;
@@ -338,7 +338,7 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
                 quotient.order(),
                 sg_text::shown_path(out.path()),
                 question.to,
-                if question.max_order == sg_core::misere::DEFAULT_MAX_ORDER {
+                if question.max_order == sg_octal::misere::DEFAULT_MAX_ORDER {
                     String::new()
                 } else {
                     format!(" --max-order {}", question.max_order)
@@ -645,7 +645,7 @@ fn not_covered(quotient: &MisereQuotient, heap: u64, stopped: Said) -> String {
 
 /// The elements whose words a summary shows: the pretending function over
 /// the preperiod and one period, or over every heap computed.
-fn pretending_shown(quotient: &MisereQuotient) -> &[sg_core::misere::Element] {
+fn pretending_shown(quotient: &MisereQuotient) -> &[sg_octal::misere::Element] {
     let all = quotient.pretending();
     match quotient.period() {
         Some(p) => &all[..(p.preperiod + p.period) as usize],
@@ -656,7 +656,7 @@ fn pretending_shown(quotient: &MisereQuotient) -> &[sg_core::misere::Element] {
 /// `--json`: the quotient as one object.
 fn json_summary(quotient: &MisereQuotient, said: Said) -> serde_json::Value {
     let presentation = quotient.presentation();
-    let words = |xs: &[sg_core::misere::Element]| -> Vec<String> {
+    let words = |xs: &[sg_octal::misere::Element]| -> Vec<String> {
         xs.iter().map(|&x| presentation.word(x)).collect()
     };
     let mut p_portion = quotient.p_portion();

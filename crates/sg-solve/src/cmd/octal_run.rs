@@ -15,7 +15,7 @@
 //! never stopped writes (the table holds no time).
 //!
 //! A resumed file's values are checked before they are trusted, every one
-//! of them (`sg_core::octal::check_values`: each heap's value computed
+//! of them (`sg_octal::check_values`: each heap's value computed
 //! anew from the stored values below it, so that values that pass are the
 //! game's, by induction). Each heap's check depends only on the stored
 //! values, so the check runs on every thread of the pool (`--threads`)
@@ -27,7 +27,7 @@ use super::octal_progress::with_progress;
 pub(crate) use super::shared::bad_input;
 use super::shared::{print_error, wrong_path};
 use anyhow::Result;
-use sg_core::octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values_watched};
+use sg_octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values_watched};
 use sg_solve::octal_answers::Catalogued;
 use sg_tables::octal::{CatalogueEntry, write_octal_sequence};
 use sg_tables::safe_write::{Destination, StopSignals};

@@ -14,7 +14,7 @@
 use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
 use super::shared::{destination, print_error};
 use anyhow::{Context, Result, bail};
-use sg_core::octal::{Rules, Sequence};
+use sg_octal::{Rules, Sequence};
 use sg_tables::format::{Game, Metadata, encode};
 use sg_tables::octal::CatalogueEntry;
 use sg_tables::octal_runs::{encode_octal_runs, octal_runs_count, run_entry};
@@ -152,9 +152,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Ok(games) => games,
         Err(message) => return Ok(bad_input(message)),
     };
-    if to > sg_core::octal::MAX_COMPUTED_HEAP {
+    if to > sg_octal::MAX_COMPUTED_HEAP {
         // As `grundy octal` says it, before any folder is made.
-        let error = sg_core::octal::OctalError::TooManyHeaps { heap: to };
+        let error = sg_octal::OctalError::TooManyHeaps { heap: to };
         return Ok(bad_input(format!("--to {to}: {error}")));
     }
     let (k, m) = args.shard.unwrap_or((0, 1));
@@ -761,7 +761,7 @@ fn merge(args: MergeArgs) -> Result<ExitCode> {
             bail!("{shown}: refused: it holds the game {rules}, which its name does not say");
         }
         let values = sequence.values().to_vec();
-        sg_core::octal::check_values(&rules, &values, &mut |_| {})
+        sg_octal::check_values(&rules, &values, &mut |_| {})
             .with_context(|| format!("{shown}: refused: its values are not those of {rules}"))?;
         let entry = run_entry(&rules, values)
             .with_context(|| format!("{shown}: refused"))?;

@@ -50,9 +50,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     // The checks of octal values share rayon's global pool.
     if verify {
         super::shared::check_simd_variable(
-            sg_core::octal::SIMD_VARIABLE,
+            sg_octal::SIMD_VARIABLE,
             "the octal engine",
-            || sg_core::octal::simd_used().name(),
+            || sg_octal::simd_used().name(),
         )?;
         super::threads::start_global_pool(None)?;
     }

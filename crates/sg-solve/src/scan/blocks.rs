@@ -84,7 +84,7 @@ pub(super) enum Decoder {
 /// AVX-512 instruction, `portable` decodes no block at once (each token is
 /// read one at a time, as on a CPU without AVX2); unset, empty or
 /// `avx512`, the best the CPU has; in any case, as `GRUNDY_OCTAL_SIMD`
-/// (`sg_core::octal::Simd::parse`, the one rule of both). The commands
+/// (`sg_octal::Simd::parse`, the one rule of both). The commands
 /// refuse any other value before they read their input; here it allows
 /// every decoder. Read once, when the first [`super::Scanner`] is made:
 /// it is for measuring what other CPUs get, and never changes a value or
@@ -95,9 +95,9 @@ impl Decoder {
     /// The decoder a value of [`SIMD_VARIABLE`] allows at most.
     fn allowed(value: Option<&[u8]>) -> Decoder {
         let text = value.and_then(|v| std::str::from_utf8(v).ok());
-        match sg_core::octal::Simd::parse(text) {
-            Ok(sg_core::octal::Simd::Avx2) => Decoder::Avx2,
-            Ok(sg_core::octal::Simd::Portable) => Decoder::Portable,
+        match sg_octal::Simd::parse(text) {
+            Ok(sg_octal::Simd::Avx2) => Decoder::Avx2,
+            Ok(sg_octal::Simd::Portable) => Decoder::Portable,
             _ => Decoder::Avx512,
         }
     }

@@ -476,7 +476,7 @@ pub fn small_catalogue() -> (tempfile::TempDir, String) {
     let entries: Vec<CatalogueEntry> = (0..CATALOGUE_GAMES)
         .map(|index| {
             let rules = catalogue_rules(catalogue_digits(index));
-            let mut sequence = sg_core::octal::Sequence::new(rules);
+            let mut sequence = sg_octal::Sequence::new(rules);
             sequence.extend_to(256, &mut |_| {}).unwrap();
             CatalogueEntry::from_sequence(&sequence)
         })

@@ -1,4 +1,4 @@
-//! `grundy octal --misere` and `sg_core::misere` against the definition of
+//! `grundy octal --misere` and `sg_octal::misere` against the definition of
 //! misère play: a plain search over sums of heaps (the player who cannot
 //! move wins), written here from the codes' digits, memoised on sorted
 //! sums; every sum of total at most 20 for more than 40 codes through the
@@ -8,9 +8,9 @@
 use crate::common::{SplitMix64, fails, grundy};
 use proptest::prelude::*;
 use serde_json::Value;
-use sg_core::misere::{Ended, Limits, MisereQuotient};
-use sg_core::octal::Rules;
 use sg_core::testing::{MisereDefinition, octal_options};
+use sg_octal::Rules;
+use sg_octal::misere::{Ended, Limits, MisereQuotient};
 
 /// Every sum of heaps of total at most `total`.
 fn sums(total: u64) -> Vec<Vec<u64>> {

@@ -131,7 +131,7 @@ fn refused(args: &[&str], file: &Path) -> String {
 
 /// Stores the misère quotient of `code` to heap `to` into `path` and
 /// returns what the file holds.
-fn stored_quotient(code: &str, to: &str, path: &Path) -> sg_core::misere::StoredQuotient {
+fn stored_quotient(code: &str, to: &str, path: &Path) -> sg_octal::misere::StoredQuotient {
     let out = grundy()
         .args(["octal", code, "--misere", "--to", to, "--out"])
         .arg(path)

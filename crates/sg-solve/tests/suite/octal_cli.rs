@@ -5,7 +5,7 @@
 
 use crate::common::{SplitMix64, fails, grundy};
 use serde_json::Value;
-use sg_core::octal::{Rules, Sequence, grundy_by_definition};
+use sg_octal::{Rules, Sequence, grundy_by_definition};
 use sg_tables::format::{Game, Metadata, encode};
 
 fn run_ok(args: &[&str]) -> String {

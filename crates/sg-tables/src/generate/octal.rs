@@ -1,5 +1,5 @@
 //! The octal catalogue: every game of [`crate::octal`]'s catalogue
-//! computed by `sg_core::octal::Sequence` up to a heap limit (or until its
+//! computed by `sg_octal::Sequence` up to a heap limit (or until its
 //! period is certified), the games in parallel on the current rayon pool.
 //! Each game's sequence is sequential; the games are independent, so the
 //! entries are the same whatever the number of threads.
@@ -7,7 +7,7 @@
 use super::Progress;
 use crate::octal::{CATALOGUE_GAMES, CatalogueEntry, catalogue_digits, catalogue_rules};
 use rayon::prelude::*;
-use sg_core::octal::{OctalError, Sequence};
+use sg_octal::{OctalError, Sequence};
 
 /// Every game of the catalogue, in its order, each computed up to heap
 /// `limit` unless its period is certified sooner. `progress` counts games.

@@ -112,7 +112,7 @@ fn octal_catalogue_is_valid_and_has_the_classics() {
     );
     let get = |code: &str| {
         catalogue
-            .get(&sg_core::octal::Rules::parse(code).unwrap())
+            .get(&sg_octal::Rules::parse(code).unwrap())
             .unwrap()
     };
     // Kayles: preperiod 71, period 12 (Winning Ways).
