@@ -12,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use sg_octal::{OctalError, Rules, Sequence, check_values, grundy_by_definition};
 use sg_text::escape_line;
-use sg_solve::octal_args::{parse_code, parse_subtraction};
+use sg_solve::octal::args::{parse_code, parse_subtraction};
 
 /// Heaps computed for each game accepted.
 const HEAPS: usize = 48;

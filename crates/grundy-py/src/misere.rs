@@ -5,9 +5,9 @@
 //! a sum of heaps in misère play and how.
 
 use pyo3::prelude::*;
+use sg_octal::MAX_COMPUTED_HEAP;
 use sg_octal::misere::{DEFAULT_MAX_ORDER, DEFAULT_TO, Element, Limits, MAX_ORDER, MisereError};
 use sg_octal::misere::{MisereQuotient as Quotient, Presentation};
-use sg_octal::MAX_COMPUTED_HEAP;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -47,7 +47,7 @@ pub(crate) fn misere(
     max_order: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<MisereQuotient> {
-    let rules = sg_solve::octal_args::parse_code(code).map_err(value_error)?;
+    let rules = sg_solve::octal::args::parse_code(code).map_err(value_error)?;
     let to = match to.filter(|to| !to.is_none()) {
         None => DEFAULT_TO,
         Some(to) => int_in(to, "to", 0, MAX_COMPUTED_HEAP)?,

@@ -15,7 +15,8 @@ use sg_octal::{
     HeapMove as EngineMove, HeapValues, MAX_COMPUTED_HEAP, MAX_DIGITS, OctalError, Period, Rules,
     Sequence, winning_move,
 };
-use sg_solve::octal_answers::{Catalogued, from_catalogue, say_move, unknown_value};
+use sg_solve::octal::answers::{Catalogued, from_catalogue, say_move, unknown_value};
+use sg_solve::octal::summary::{Source, text_summary};
 use sg_tables::octal::CatalogueEntry;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,7 +83,7 @@ pub(crate) fn octal(
     online: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<OctalGame> {
-    let rules = sg_solve::octal_args::parse_code(code).map_err(value_error)?;
+    let rules = sg_solve::octal::args::parse_code(code).map_err(value_error)?;
     solve(py, rules, to, threads, online, progress)
 }
 
@@ -442,7 +443,12 @@ impl OctalGame {
 
     /// The summary the command prints (``grundy octal CODE``).
     fn summary(&self) -> String {
-        summary(&self.entry, self.from_catalogue)
+        let source = if self.from_catalogue {
+            Source::Catalogue
+        } else {
+            Source::Computed
+        };
+        text_summary(&self.entry, source, None)
     }
 
     fn __repr__(&self) -> String {
@@ -463,44 +469,6 @@ impl OctalGame {
     fn __len__(&self) -> usize {
         self.values.len()
     }
-}
-
-/// The one-screen summary of `grundy octal` (without the source line's
-/// wording for resumed runs, which the module has not).
-fn summary(s: &CatalogueEntry, from_catalogue: bool) -> String {
-    let computed_to = s.computed.saturating_sub(1);
-    let source = if from_catalogue {
-        "from the compiled-in catalogue"
-    } else {
-        "computed"
-    };
-    let mut out = String::new();
-    let mut line = |label: &str, value: String| out.push_str(&format!("{label:<16}{value}\n"));
-    line("game", s.rules.to_string());
-    line("computed", format!("heaps 0..={computed_to} ({source})"));
-    match s.period {
-        Some(p) => {
-            line("preperiod", p.preperiod.to_string());
-            line("period", p.period.to_string());
-            line(
-                "certified",
-                format!("yes, by the periodicity theorem with G(0..{})", s.computed),
-            );
-        }
-        None => {
-            line("preperiod", "-".to_owned());
-            line("period", format!("none up to heap {computed_to}"));
-            line("certified", "no".to_owned());
-        }
-    }
-    line("largest value", s.max_value.to_string());
-    line("rare mask", format!("{} ({:#b})", s.rare_mask, s.rare_mask));
-    line("rare values", s.rare_count.to_string());
-    line(
-        "last rare heap",
-        s.last_rare.map_or("-".to_owned(), |h| h.to_string()),
-    );
-    out
 }
 
 /// A winning move in a sum of heaps: in the heap of index ``heap``

@@ -1,7 +1,7 @@
 //! Numbers written as the judge inputs write them: decimal digits only (no
 //! sign, no `+`, no spaces, no `_`). The command line's options and
 //! arguments (`grundy`'s `cmd::numbers`, and `cargo xtask`'s, through
-//! [`number`]) and `--subtract` lists ([`crate::octal_args`]) read their
+//! [`number`]) and `--subtract` lists ([`crate::octal::args`]) read their
 //! numbers with [`digits`]; sizes in bytes (`--memory 512M`) with
 //! [`parse_size`].
 

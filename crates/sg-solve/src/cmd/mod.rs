@@ -5,9 +5,6 @@
 //! input error) is in [`shared`].
 
 pub(crate) mod numbers;
-mod octal_misere;
-mod octal_progress;
-mod octal_run;
 mod search;
 mod shared;
 mod threads;

@@ -11,7 +11,9 @@
 //! them), and computes the others; a signal stops it with the game in
 //! progress checkpointed, so that the next run goes on from there.
 
-use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
+use super::octal::run::{
+    Checkpoints, Ended, Refused, Request, Resume, Run, RunError, bad_input,
+};
 use super::shared::{destination, print_error};
 use anyhow::{Context, Result, bail};
 use sg_octal::{Rules, Sequence};
@@ -382,7 +384,15 @@ impl Sweep<'_> {
                     destination: &file,
                     every: self.args.checkpoint_every,
                 };
-                match Run::obtain(Some(rules.clone()), self.to, resume, true, Some(checkpoints))? {
+                let request = Request {
+                    rules: Some(rules.clone()),
+                    to: self.to,
+                    resume,
+                    online: true,
+                    tables: None,
+                    checkpoints: Some(checkpoints),
+                };
+                match Run::obtain(request) {
                     Ok(Ended::Done(run)) => {
                         run.write(&file)?;
                         (run.summary, run.source.describe())
@@ -408,11 +418,14 @@ impl Sweep<'_> {
                         return Ok(Some(super::shared::signal_exit(signal)));
                     }
                     // A checkpoint that is not a run of the game.
-                    Err(message) if path.exists() => bail!(
-                        "{}; remove it to compute the game anew",
-                        message.strip_prefix("--resume ").unwrap_or(&message)
-                    ),
-                    Err(message) => bail!("{code}: {message}"),
+                    Err(RunError::Refused(Refused::Resume { path, problem })) if path.exists() => {
+                        bail!(
+                            "{}: {problem}; remove it to compute the game anew",
+                            sg_text::shown_path(&path)
+                        )
+                    }
+                    Err(RunError::Refused(refused)) => bail!("{code}: {refused}"),
+                    Err(RunError::Failed(error)) => return Err(error),
                 }
             }
         };

@@ -4,10 +4,14 @@
 //! catalogue when it has the game, computed otherwise, and written to or
 //! resumed from a table file.
 
+mod misere;
+mod progress;
+pub(super) mod run;
+
 use super::numbers::number;
-use super::octal_run::{Checkpoints, Ended, Resume, Run, bad_input};
+use run::{Checkpoints, Ended, Request, Resume, Run, RunError, bad_input};
 use sg_solve::answer::write_json_line;
-use sg_solve::octal_args::{parse_code, parse_subtraction};
+use sg_solve::octal::args::{parse_code, parse_subtraction};
 use super::shared::{UsageError, check_simd_variable, destination, print_error};
 use anyhow::{Context, Result};
 use serde_json::json;
@@ -15,7 +19,8 @@ use sg_octal::misere::{DEFAULT_MAX_ORDER, MAX_ORDER};
 use sg_octal::{
     OctalError, PeriodicSequence, SIMD_VARIABLE, simd_used, winning_move,
 };
-use sg_solve::octal_answers::{say_move, unknown_value};
+use sg_solve::octal::answers::{say_move, unknown_value};
+use sg_solve::octal::summary::text_summary;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -193,14 +198,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         destination,
         every: args.checkpoint_every,
     });
-    let run = match Run::obtain_with(
+    let run = match Run::obtain(Request {
         rules,
         to,
         resume,
-        args.online,
-        args.tables.as_deref(),
+        online: args.online,
+        tables: args.tables.as_deref(),
         checkpoints,
-    )? {
+    }) {
         Ok(Ended::Done(run)) => run,
         Ok(Ended::Stopped { signal, computed }) => {
             let out = args.out.as_deref().expect("checkpoints only with --out");
@@ -236,7 +241,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             );
             return Ok(super::shared::signal_exit(signal));
         }
-        Err(message) => return Ok(bad_input(message)),
+        Err(RunError::Refused(refused)) => return Ok(bad_input(refused)),
+        Err(RunError::Failed(error)) => return Err(error),
     };
     if let Some(out_file) = &out_file {
         run.write(out_file)?;
@@ -282,7 +288,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         out.write_all(&line).context(CANNOT_WRITE)?;
         ExitCode::SUCCESS
     } else {
-        out.write_all(text_summary(&run).as_bytes())
+        let stopped = run.stopped.map(stopped_reason);
+        out.write_all(text_summary(&run.summary, run.source, stopped.as_deref()).as_bytes())
             .context(CANNOT_WRITE)?;
         ExitCode::SUCCESS
     };
@@ -334,9 +341,9 @@ fn misere(args: &Args, rules: Option<sg_octal::Rules>) -> Result<ExitCode> {
         Some(to) => to,
         None => target(Some(sg_octal::misere::DEFAULT_TO), args.heaps.as_deref()),
     };
-    super::octal_misere::run(
+    misere::run(
         &rules,
-        super::octal_misere::Question {
+        misere::Question {
             to,
             max_order: args.max_order.unwrap_or(DEFAULT_MAX_ORDER),
             max_seconds: args.max_seconds,
@@ -521,41 +528,3 @@ fn stopped_reason(signal: i32) -> String {
     format!("stopped by {}", super::shared::signal_name(signal))
 }
 
-/// The one-screen summary.
-fn text_summary(run: &Run) -> String {
-    let s = &run.summary;
-    let computed_to = s.computed.saturating_sub(1);
-    let mut out = String::new();
-    let mut line = |label: &str, value: String| out.push_str(&format!("{label:<16}{value}\n"));
-    line("game", s.rules.to_string());
-    line(
-        "computed",
-        format!("heaps 0..={computed_to} ({})", run.source.describe()),
-    );
-    if let Some(signal) = run.stopped {
-        line("stopped", format!("at heap {}: {}", s.computed, stopped_reason(signal)));
-    }
-    match s.period {
-        Some(p) => {
-            line("preperiod", p.preperiod.to_string());
-            line("period", p.period.to_string());
-            line(
-                "certified",
-                format!("yes, by the periodicity theorem with G(0..{})", s.computed),
-            );
-        }
-        None => {
-            line("preperiod", "-".to_owned());
-            line("period", format!("none up to heap {computed_to}"));
-            line("certified", "no".to_owned());
-        }
-    }
-    line("largest value", s.max_value.to_string());
-    line("rare mask", format!("{} ({:#b})", s.rare_mask, s.rare_mask));
-    line("rare values", s.rare_count.to_string());
-    line(
-        "last rare heap",
-        s.last_rare.map_or("-".to_owned(), |h| h.to_string()),
-    );
-    out
-}

@@ -3,7 +3,7 @@
 //! P-portion, presentation, pretending function, certified period), or who
 //! wins a sum of heaps and how, in the words of normal play.
 
-use super::octal::CANNOT_WRITE;
+use super::CANNOT_WRITE;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -11,7 +11,7 @@ use sg_octal::misere::{Ended, Limit, Limits, MAX_ORDER, MisereError, MisereQuoti
 use sg_octal::misere::{Progress, StoredQuotient, SumSearchLimits};
 use sg_octal::{HeapMove, Rules};
 use sg_solve::answer::write_json_line;
-use sg_solve::octal_answers::say_move;
+use sg_solve::octal::answers::say_move;
 use sg_tables::safe_write::Destination;
 use sg_tables::safe_write::StopSignals;
 use std::cell::Cell;
@@ -50,7 +50,7 @@ struct SumWatch<'a> {
     started: Instant,
     deadline: Option<Duration>,
     max_seconds: Option<u64>,
-    log: super::shared::ProgressLog,
+    log: crate::cmd::shared::ProgressLog,
     /// Why the search was stopped, once it is.
     stopped: Option<String>,
 }
@@ -67,7 +67,7 @@ impl<'a> SumWatch<'a> {
             started,
             deadline,
             max_seconds,
-            log: super::shared::ProgressLog::new(),
+            log: crate::cmd::shared::ProgressLog::new(),
             stopped: None,
         }
     }
@@ -81,7 +81,7 @@ impl<'a> SumWatch<'a> {
             )
         });
         if let Some(signal) = self.stop.caught() {
-            self.stopped = Some(format!("stopped by {}", super::shared::signal_name(signal)));
+            self.stopped = Some(format!("stopped by {}", crate::cmd::shared::signal_name(signal)));
             return ControlFlow::Break(());
         }
         if self.deadline.is_some_and(|d| self.started.elapsed() >= d) {
@@ -191,7 +191,7 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
     // was.
     let give_way = Cell::new(question.give_way);
     let gave_way: Cell<Option<(u64, usize)>> = Cell::new(None);
-    let mut progress_log = super::shared::ProgressLog::new();
+    let mut progress_log = crate::cmd::shared::ProgressLog::new();
     let mut on_progress = |progress: &Progress| {
         if let Some(bar) = bar.as_ref().filter(|_| started.elapsed() >= QUIET) {
             bar.set_message(progress_line(&code, progress));
@@ -222,14 +222,14 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
         let stored = stored();
         match write_quotient(out, &code, &stored) {
             // Never a panic (`2>/dev/full`): the run goes on.
-            Ok(()) if log => super::shared::print_error(format_args!(
+            Ok(()) if log => crate::cmd::shared::print_error(format_args!(
                 "checkpoint: the quotient of heaps 0..={heap} (order {}) written to {} after {}",
                 stored.order,
                 sg_text::shown_path(out.path()),
                 humantime::format_duration(elapsed),
             )),
             Ok(()) => {}
-            Err(e) => super::shared::print_error(format_args!(
+            Err(e) => crate::cmd::shared::print_error(format_args!(
                 "warning: checkpoint not written (the run goes on): {e:#}"
             )),
         }
@@ -294,28 +294,28 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
         (Err(MisereError::CheckStopped), path) => {
             let signal = stop.caught();
             let by = match signal {
-                Some(signal) => super::shared::signal_name(signal),
+                Some(signal) => crate::cmd::shared::signal_name(signal),
                 None => "the time bound (--max-seconds)".to_owned(),
             };
             match path {
-                Some(path) => super::shared::print_error(format_args!(
+                Some(path) => crate::cmd::shared::print_error(format_args!(
                     "error: --resume {}: the check of the stored quotient was stopped by {by}",
                     sg_text::shown_path(path),
                 )),
-                None => super::shared::print_error(format_args!(
+                None => crate::cmd::shared::print_error(format_args!(
                     "error: stopped by {by} before the quotient was computed"
                 )),
             }
-            return Ok(signal.map_or(ExitCode::from(1), super::shared::signal_exit));
+            return Ok(signal.map_or(ExitCode::from(1), crate::cmd::shared::signal_exit));
         }
         (Err(e @ MisereError::Stored { .. }), Some(path)) => {
-            return Ok(super::octal_run::bad_input(format!(
+            return Ok(super::run::bad_input(format!(
                 "--resume {}: {e}",
                 sg_text::shown_path(path)
             )));
         }
         (Err(e @ MisereError::StoredOrder { .. }), Some(path)) => {
-            return Ok(super::octal_run::bad_input(format!(
+            return Ok(super::run::bad_input(format!(
                 "--resume {}: {e} (raise --max-order, at most {MAX_ORDER})",
                 sg_text::shown_path(path)
             )));
@@ -331,7 +331,7 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
                 Some(word) => (word, ""),
                 None => ("FILE".to_owned(), " (FILE being the file written)"),
             };
-            super::shared::print_error(format_args!(
+            crate::cmd::shared::print_error(format_args!(
                 "checkpoint: the quotient of heaps 0..={} (order {}) written to {}; continue \
                  with grundy octal --misere --resume {word} --out {word} --to {}{}{note}",
                 quotient.computed_to(),
@@ -373,10 +373,10 @@ pub(crate) fn run(rules: &Rules, question: Question<'_>) -> Result<ExitCode> {
             // as the signal would have ended the process.
             Err(message) => match signal {
                 Some(signal) => {
-                    super::shared::print_error(format_args!("error: {message}"));
-                    return Ok(super::shared::signal_exit(signal));
+                    crate::cmd::shared::print_error(format_args!("error: {message}"));
+                    return Ok(crate::cmd::shared::signal_exit(signal));
                 }
-                None => return Ok(super::octal_run::bad_input(message)),
+                None => return Ok(super::run::bad_input(message)),
             },
         },
         None if question.json => {
@@ -414,7 +414,7 @@ impl Said {
                 },
                 Some(signal),
                 _,
-            ) => Some(format!("stopped by {}", super::shared::signal_name(signal))),
+            ) => Some(format!("stopped by {}", crate::cmd::shared::signal_name(signal))),
             (
                 Ended::Stopped {
                     why: Limit::Interrupted,
@@ -575,7 +575,7 @@ fn search_answer(
 ) -> Result<String, MisereError> {
     let Asked { heaps, hint, json } = asked;
     let searched = quotient.search_sum(heaps, hint, limits, &mut |n| watch.check(n))?;
-    super::shared::print_error(format_args!(
+    crate::cmd::shared::print_error(format_args!(
         "note: answered by a search of the sum over the misère quotient of {} of heaps \
          0..={} ({why}; {})",
         quotient.rules(),

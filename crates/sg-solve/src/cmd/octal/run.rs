@@ -23,59 +23,22 @@
 //! `--trust-resume` skips it for a file the user made: the file's CRC-32
 //! still guards against corruption, not against a file made wrong.
 
-use super::octal_progress::with_progress;
-pub(crate) use super::shared::bad_input;
-use super::shared::{print_error, wrong_path};
+use super::progress::with_progress;
+pub(crate) use crate::cmd::shared::bad_input;
+use crate::cmd::shared::{print_error, wrong_path};
 use anyhow::Result;
 use sg_octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values_watched};
-use sg_solve::octal_answers::Catalogued;
+use sg_solve::octal::answers::Catalogued;
+pub(crate) use sg_solve::octal::summary::Source;
 use sg_tables::octal::{CatalogueEntry, write_octal_sequence};
 use sg_tables::safe_write::{Destination, StopSignals};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The generator named in the metadata of the files `--out` writes.
 const GENERATOR: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
-
-/// Where a run's values came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Source {
-    /// The compiled-in catalogue.
-    Catalogue,
-    /// Computed now.
-    Computed,
-    /// The record of a game in a table of `--tables DIR` (its values
-    /// checked), extended if it stops short of the heap asked for.
-    Table,
-    /// A stored run, checked (unless `--trust-resume`) and extended.
-    Resumed {
-        /// Values in the file.
-        stored: u64,
-        /// Whether every stored value was checked.
-        checked: bool,
-    },
-}
-
-impl Source {
-    /// For the summary.
-    pub(crate) fn describe(self) -> String {
-        match self {
-            Self::Catalogue => "from the compiled-in catalogue".to_owned(),
-            Self::Table => "from a table of --tables, its values checked".to_owned(),
-            Self::Computed => "computed".to_owned(),
-            Self::Resumed {
-                stored,
-                checked: true,
-            } => format!("resumed from {stored} stored values, every one checked"),
-            Self::Resumed {
-                stored,
-                checked: false,
-            } => format!("resumed from {stored} stored values, trusted unchecked (--trust-resume)"),
-        }
-    }
-}
 
 /// How a stored run is resumed.
 #[derive(Debug, Clone, Copy)]
@@ -135,41 +98,126 @@ pub(crate) struct Run {
     pub(crate) stopped: Option<i32>,
 }
 
-impl Run {
-    /// The run for `rules` (or the game of `resume`) up to heap `to`,
-    /// writing `checkpoints` if it computes: an error message for bad input
-    /// (exit status 2), an error for the rest.
-    pub(crate) fn obtain(
-        rules: Option<Rules>,
-        to: u64,
-        resume: Option<Resume<'_>>,
-        online: bool,
-        checkpoints: Option<Checkpoints<'_>>,
-    ) -> Result<Result<Ended, String>> {
-        Self::obtain_with(rules, to, resume, online, None, checkpoints)
-    }
+/// What a run is asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct Request<'a> {
+    /// The game; `None` with `resume`: the game of the file.
+    pub(crate) rules: Option<Rules>,
+    /// The last heap (the run stops sooner once a period is certified).
+    pub(crate) to: u64,
+    /// A stored run to continue (`--resume`).
+    pub(crate) resume: Option<Resume<'a>>,
+    /// Compute, even a game the compiled-in catalogue answers (`--online`).
+    pub(crate) online: bool,
+    /// A folder whose octal-runs tables are looked in first (`--tables`).
+    pub(crate) tables: Option<&'a Path>,
+    /// Where and how often a run that computes writes its values (`--out`).
+    pub(crate) checkpoints: Option<Checkpoints<'a>>,
+}
 
-    /// [`obtain`](Self::obtain), first looking in the tables of `tables`
-    /// (`--tables DIR`) for the game's record.
-    pub(crate) fn obtain_with(
-        rules: Option<Rules>,
+/// Why a run did not end: a command the user must change (exit status
+/// 2), or a failure of the machine or of the files (exit status 1).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RunError {
+    /// Input the user must change.
+    #[error(transparent)]
+    Refused(#[from] Refused),
+    /// Anything else (no memory, a file that cannot be written, ...).
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+/// A run refused for its input (exit status 2).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Refused {
+    /// The file of `--resume` is not a run this command continues.
+    #[error("--resume {}: {problem}", sg_text::shown_path(path))]
+    Resume {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: ResumeProblem,
+    },
+    /// The folder of `--tables` cannot be listed.
+    #[error("--tables {}: {error}", sg_text::shown_path(dir))]
+    Tables {
+        /// The folder.
+        dir: PathBuf,
+        /// Why it cannot be listed.
+        error: std::io::Error,
+    },
+    /// `--to` beyond the heaps the engine computes.
+    #[error("--to {to}: {error}")]
+    BeyondEngine {
+        /// The heap asked for.
         to: u64,
-        resume: Option<Resume<'_>>,
-        online: bool,
-        tables: Option<&Path>,
-        checkpoints: Option<Checkpoints<'_>>,
-    ) -> Result<Result<Ended, String>> {
+        /// The engine's refusal.
+        error: OctalError,
+    },
+    /// A record of `--tables` (checked) that the engine cannot extend.
+    #[error("{0}")]
+    Record(OctalError),
+}
+
+/// What is wrong with the file of `--resume`.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ResumeProblem {
+    /// Nothing there, or a folder.
+    #[error("{0}")]
+    Missing(std::io::Error),
+    /// Not a table file, or a damaged one.
+    #[error("{0}")]
+    Unreadable(sg_tables::TableError),
+    /// A table of another kind (a misère quotient: `--misere` continues it).
+    #[error("{error}{}", if *misere { " (continue it with --misere)" } else { "" })]
+    NotARun {
+        /// Why it is not an octal sequence.
+        error: sg_tables::TableError,
+        /// It is a misère quotient.
+        misere: bool,
+    },
+    /// A run of another game than the one named.
+    #[error("the file holds the game {stored}, not {asked}")]
+    OtherGame {
+        /// The file's game.
+        stored: Rules,
+        /// The game named on the command line.
+        asked: Rules,
+    },
+    /// A stored value that is not the game's.
+    #[error("{error}: the file is not a run of {rules}")]
+    WrongValues {
+        /// The first wrong value.
+        error: OctalError,
+        /// The file's game.
+        rules: Rules,
+    },
+    /// Values the engine cannot continue from.
+    #[error("{0}")]
+    NotResumable(OctalError),
+}
+
+impl Run {
+    /// The run `request` asks for: from `--tables`, the catalogue, a
+    /// stored run or computed now, writing its checkpoints if it computes.
+    pub(crate) fn obtain(request: Request<'_>) -> Result<Ended, RunError> {
+        let Request {
+            rules,
+            to,
+            resume,
+            online,
+            tables,
+            checkpoints,
+        } = request;
         let (sequence, source) = match resume {
             Some(resume) => match resumed(rules, resume)? {
-                Ok(Resumed::Ready(sequence, source)) => (*sequence, source),
-                Ok(Resumed::Stopped(ended)) => return Ok(Ok(ended)),
-                Err(message) => return Ok(Err(message)),
+                Resumed::Ready(sequence, source) => (*sequence, source),
+                Resumed::Stopped(ended) => return Ok(ended),
             },
             None => {
                 let rules = rules.expect("clap requires a game without --resume");
-                let from_tables = match tables.map(|dir| from_tables(dir, &rules)) {
-                    Some(Err(message)) => return Ok(Err(message)),
-                    Some(Ok(entry)) => entry,
+                let from_tables = match tables {
+                    Some(dir) => from_tables(dir, &rules)?,
                     None => None,
                 };
                 // A record whose run ended (certified) within the heaps
@@ -182,47 +230,44 @@ impl Run {
                 match from_tables {
                     Some(entry) if !within(&entry) => (Sequence::new(rules), Source::Computed),
                     Some(entry) if entry.period.is_some() => {
-                        return Ok(Ok(Ended::Done(Run {
+                        return Ok(Ended::Done(Run {
                             values: sg_tables::octal_runs::run_values(&entry),
                             summary: entry,
                             source: Source::Table,
                             stopped: None,
-                        })));
+                        }));
                     }
                     // Short of the heap asked for: its values, extended.
                     Some(entry) => {
                         let values = sg_tables::octal_runs::run_values(&entry);
                         match Sequence::resume(rules, values) {
                             Ok(sequence) => (sequence, Source::Table),
-                            Err(e) => return Ok(Err(e.to_string())),
+                            Err(e) => return Err(Refused::Record(e).into()),
                         }
                     }
                     None => {
                         if !online && let Some(run) = from_catalogue(&rules, to) {
-                            return Ok(Ok(Ended::Done(run)));
+                            return Ok(Ended::Done(run));
                         }
                         (Sequence::new(rules), Source::Computed)
                     }
                 }
             }
         };
-        let (sequence, stopped) = match extend(sequence, to, checkpoints)? {
-            Ok(extended) => extended,
-            Err(message) => return Ok(Err(message)),
-        };
+        let (sequence, stopped) = extend(sequence, to, checkpoints)?;
         if let (Some(signal), Some(checkpoints)) = (stopped, checkpoints) {
             write_table(checkpoints.destination, sequence.rules(), sequence.values())?;
-            return Ok(Ok(Ended::Stopped {
+            return Ok(Ended::Stopped {
                 signal,
                 computed: sequence.values().len() as u64,
-            }));
+            });
         }
-        Ok(Ok(Ended::Done(Run {
+        Ok(Ended::Done(Run {
             summary: CatalogueEntry::from_sequence(&sequence),
             values: sequence.into_values(),
             source,
             stopped,
-        })))
+        }))
     }
 
     /// The whole sequence, if a period is certified.
@@ -252,11 +297,11 @@ fn write_table(destination: &Destination, rules: &Rules, values: &[u16]) -> Resu
 }
 
 /// The catalogue's answer for `rules` computed to heap `to`, if the game
-/// is solved there ([`sg_solve::octal_answers::from_catalogue`]: checked
+/// is solved there ([`sg_solve::octal::answers::from_catalogue`]: checked
 /// before use); an entry that fails its check is reported and the game
 /// computed instead.
 fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
-    match sg_solve::octal_answers::from_catalogue(rules, to) {
+    match sg_solve::octal::answers::from_catalogue(rules, to) {
         Catalogued::Found { entry, values } => Some(Run {
             values,
             summary: entry,
@@ -278,12 +323,14 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
 /// other is skipped with a warning), the record certified, else the one
 /// computed furthest, its values checked (a record that fails is skipped
 /// with a warning); `None` if no table has the game.
-fn from_tables(dir: &Path, rules: &Rules) -> Result<Option<CatalogueEntry>, String> {
+fn from_tables(dir: &Path, rules: &Rules) -> Result<Option<CatalogueEntry>, Refused> {
     // A folder that cannot be listed (missing, misspelt, a file) is an
     // error before any work; a table in it that cannot be read is passed
     // over with a warning.
-    let listing = std::fs::read_dir(dir)
-        .map_err(|e| format!("--tables {}: {e}", sg_text::shown_path(dir)))?;
+    let listing = std::fs::read_dir(dir).map_err(|error| Refused::Tables {
+        dir: dir.to_owned(),
+        error,
+    })?;
     let mut paths: Vec<std::path::PathBuf> = listing
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "sgt"))
@@ -343,43 +390,37 @@ enum Resumed {
 /// The stored run of `resume`, checked unless trusted, ready to extend;
 /// a message if the file is not a run of `rules` (when given) or holds a
 /// wrong value.
-fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<Resumed, String>> {
+fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Resumed, RunError> {
     let path = resume.path;
+    let refused = |problem| {
+        RunError::Refused(Refused::Resume {
+            path: path.to_owned(),
+            problem,
+        })
+    };
     let file = match sg_tables::read_file(path) {
         Ok(file) => file,
         // Nothing there, or a folder: the user must fix the command.
         Err(sg_tables::TableError::Io { error, .. }) if wrong_path(&error) => {
-            return Ok(Err(format!(
-                "--resume {}: {error}",
-                sg_text::shown_path(path)
-            )));
+            return Err(refused(ResumeProblem::Missing(error)));
         }
-        Err(e @ sg_tables::TableError::Io { .. }) => return Err(e.into()),
-        Err(e) => return Ok(Err(format!("--resume {}: {e}", sg_text::shown_path(path)))),
+        Err(e @ sg_tables::TableError::Io { .. }) => return Err(anyhow::Error::from(e).into()),
+        Err(e) => return Err(refused(ResumeProblem::Unreadable(e))),
     };
     let stored = match file.table().octal_sequence() {
         Ok(stored) => stored,
-        Err(e) => {
+        Err(error) => {
             let misere = file.table().kind() == sg_tables::format::TableKind::MisereQuotient;
-            return Ok(Err(format!(
-                "--resume {}: {e}{}",
-                sg_text::shown_path(path),
-                if misere {
-                    " (continue it with --misere)"
-                } else {
-                    ""
-                }
-            )));
+            return Err(refused(ResumeProblem::NotARun { error, misere }));
         }
     };
-    if let Some(rules) = &rules
-        && rules != stored.rules()
+    if let Some(rules) = rules
+        && &rules != stored.rules()
     {
-        return Ok(Err(format!(
-            "--resume {}: the file holds the game {}, not {rules}",
-            sg_text::shown_path(path),
-            stored.rules()
-        )));
+        return Err(refused(ResumeProblem::OtherGame {
+            stored: stored.rules().clone(),
+            asked: rules,
+        }));
     }
     let rules = stored.rules().clone();
     let count = stored.values().len() as u64;
@@ -402,40 +443,35 @@ fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Result<Resumed, S
             Ok(true) => {}
             Ok(false) => {
                 let signal = stop.caught().expect("the check stops on a signal only");
-                return Ok(Ok(Resumed::Stopped(Ended::StoppedChecking {
+                return Ok(Resumed::Stopped(Ended::StoppedChecking {
                     signal,
                     checked,
                     stored: count,
-                })));
+                }));
             }
             Err(e @ OctalError::OutOfMemory { .. }) => {
                 return Err(anyhow::anyhow!(
                     "--resume {}: checking: {e}",
                     sg_text::shown_path(path)
-                ));
+                )
+                .into());
             }
-            Err(e) => {
-                return Ok(Err(format!(
-                    "--resume {}: {e}: the file is not a run of {rules}",
-                    sg_text::shown_path(path)
-                )));
-            }
+            Err(error) => return Err(refused(ResumeProblem::WrongValues { error, rules })),
         }
     }
     let values = stored.values().to_vec();
     match Sequence::resume(rules, values) {
-        Ok(sequence) => Ok(Ok(Resumed::Ready(
+        Ok(sequence) => Ok(Resumed::Ready(
             Box::new(sequence),
             Source::Resumed {
                 stored: count,
                 checked: !resume.trust,
             },
-        ))),
-        Err(e @ OctalError::OutOfMemory { .. }) => Err(anyhow::anyhow!(
-            "--resume {}: {e}",
-            sg_text::shown_path(path)
         )),
-        Err(e) => Ok(Err(format!("--resume {}: {e}", sg_text::shown_path(path)))),
+        Err(e @ OctalError::OutOfMemory { .. }) => {
+            Err(anyhow::anyhow!("--resume {}: {e}", sg_text::shown_path(path)).into())
+        }
+        Err(e) => Err(refused(ResumeProblem::NotResumable(e))),
     }
 }
 
@@ -450,7 +486,7 @@ fn extend(
     mut sequence: Sequence,
     to: u64,
     checkpoints: Option<Checkpoints<'_>>,
-) -> Result<Result<(Sequence, Option<i32>), String>> {
+) -> Result<(Sequence, Option<i32>), RunError> {
     let start = Instant::now();
     let first = sequence.values().len() as u64;
     // Every run that computes stops on a signal with what it has: the
@@ -490,15 +526,18 @@ fn extend(
     match status {
         Ok(Status::Stopped) => {
             let signal = stop.caught();
-            Ok(Ok((sequence, signal)))
+            Ok((sequence, signal))
         }
-        Ok(_) => Ok(Ok((sequence, None))),
-        Err(e @ OctalError::TooManyHeaps { .. }) => Ok(Err(format!("--to {to}: {e}"))),
+        Ok(_) => Ok((sequence, None)),
+        Err(error @ OctalError::TooManyHeaps { .. }) => {
+            Err(Refused::BeyondEngine { to, error }.into())
+        }
         // The environment's limit (exit status 1), said once, with what
         // to do.
         Err(e @ OctalError::OutOfMemory { .. }) => Err(anyhow::anyhow!(
             "{e} (the values take 2 bytes a heap): lower --to, or give the run more memory"
-        )),
-        Err(e) => Err(e.into()),
+        )
+        .into()),
+        Err(e) => Err(anyhow::Error::from(e).into()),
     }
 }

@@ -33,7 +33,7 @@ pub(crate) fn mean_rate(first: u64, done: u64, elapsed: Duration) -> Option<f64>
 /// bar labelled `what` for heaps `first..=to` on standard error, when it
 /// is a terminal and once the work has lasted a second; the bar is
 /// cleared at the end. Off a terminal, a line now and then
-/// ([`super::shared::ProgressLog`]).
+/// ([`crate::cmd::shared::ProgressLog`]).
 pub(crate) fn with_progress<R>(
     what: &'static str,
     first: u64,
@@ -43,7 +43,7 @@ pub(crate) fn with_progress<R>(
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let show = std::io::stderr().is_terminal();
-    let mut log = super::shared::ProgressLog::new();
+    let mut log = crate::cmd::shared::ProgressLog::new();
     let mut progress = |done: u64| {
         if !show {
             log.tick(|| {
