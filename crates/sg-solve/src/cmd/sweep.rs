@@ -418,13 +418,13 @@ impl Sweep<'_> {
                         return Ok(Some(super::shared::signal_exit(signal)));
                     }
                     // A checkpoint that is not a run of the game.
-                    Err(RunError::Refused(Refused::Resume { path, problem })) if path.exists() => {
-                        bail!(
+                    Err(RunError::Refused(refused)) => match *refused {
+                        Refused::Resume { path, problem } if path.exists() => bail!(
                             "{}: {problem}; remove it to compute the game anew",
                             sg_text::shown_path(&path)
-                        )
-                    }
-                    Err(RunError::Refused(refused)) => bail!("{code}: {refused}"),
+                        ),
+                        refused => bail!("{code}: {refused}"),
+                    },
                     Err(RunError::Failed(error)) => return Err(error),
                 }
             }

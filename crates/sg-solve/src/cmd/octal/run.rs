@@ -121,10 +121,16 @@ pub(crate) struct Request<'a> {
 pub(crate) enum RunError {
     /// Input the user must change.
     #[error(transparent)]
-    Refused(#[from] Refused),
+    Refused(Box<Refused>),
     /// Anything else (no memory, a file that cannot be written, ...).
     #[error(transparent)]
     Failed(#[from] anyhow::Error),
+}
+
+impl From<Refused> for RunError {
+    fn from(refused: Refused) -> Self {
+        RunError::Refused(Box::new(refused))
+    }
 }
 
 /// A run refused for its input (exit status 2).
@@ -323,7 +329,7 @@ fn from_catalogue(rules: &Rules, to: u64) -> Option<Run> {
 /// other is skipped with a warning), the record certified, else the one
 /// computed furthest, its values checked (a record that fails is skipped
 /// with a warning); `None` if no table has the game.
-fn from_tables(dir: &Path, rules: &Rules) -> Result<Option<CatalogueEntry>, Refused> {
+fn from_tables(dir: &Path, rules: &Rules) -> Result<Option<CatalogueEntry>, RunError> {
     // A folder that cannot be listed (missing, misspelt, a file) is an
     // error before any work; a table in it that cannot be read is passed
     // over with a warning.
@@ -393,7 +399,7 @@ enum Resumed {
 fn resumed(rules: Option<Rules>, resume: Resume<'_>) -> Result<Resumed, RunError> {
     let path = resume.path;
     let refused = |problem| {
-        RunError::Refused(Refused::Resume {
+        RunError::from(Refused::Resume {
             path: path.to_owned(),
             problem,
         })
