@@ -583,6 +583,7 @@ pub(crate) fn outcome<'py>(
     )? {
         (Answer::Outcome(Outcome::Win), _) => Ok("WIN"),
         (Answer::Outcome(Outcome::Lose), _) => Ok("LOSE"),
+        (Answer::Outcome(Outcome::Draw), _) => Ok("DRAW"),
         _ => unreachable!("an outcome is asked"),
     }
 }

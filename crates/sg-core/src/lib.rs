@@ -73,7 +73,7 @@ pub mod testing;
 
 pub use graph::{CycleError, EdgeCounter, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};
-pub use mex::Mex;
+pub use mex::{Mex, Nimber};
 
 /// The examples of the crate's README.md, compiled and run as doctests.
 #[cfg(doctest)]

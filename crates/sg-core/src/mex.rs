@@ -5,6 +5,12 @@
 //! use one machine word; larger ones use a reusable stamp array, so that no
 //! call allocates once the scratch space has grown to the largest degree.
 
+/// A Grundy value (a nimber): the value of a position of an impartial game,
+/// the mex of its options' values. Every crate of `grundy` computes and
+/// answers with it (the octal engine stores values as `u16` and reports
+/// one that does not fit).
+pub type Nimber = u32;
+
 /// Reusable scratch space for computing `mex` of sets of any size.
 #[derive(Debug, Default, Clone)]
 pub struct Mex {
@@ -75,6 +81,28 @@ where
     (!bits).trailing_zeros()
 }
 
+/// `mex` of a set held as bits (value `v` is bit `v % 64` of word
+/// `v / 64`): the first bit not set, as a `usize` (a caller that keeps a
+/// larger set than a [`Nimber`] holds checks the conversion). `None` when
+/// every bit of `words` is set (the mex is then `64 * words.len()` or more:
+/// a set made from the options of a position holds fewer values than its
+/// bits, and always has an answer).
+///
+/// ```
+/// use sg_core::mex::mex_of_bits;
+/// assert_eq!(mex_of_bits(&[0b1011]), Some(2));
+/// assert_eq!(mex_of_bits(&[u64::MAX, 0b1]), Some(65));
+/// assert_eq!(mex_of_bits(&[u64::MAX]), None);
+/// ```
+#[inline]
+pub fn mex_of_bits(words: &[u64]) -> Option<usize> {
+    words
+        .iter()
+        .enumerate()
+        .find(|(_, w)| **w != u64::MAX)
+        .map(|(i, w)| i * 64 + w.trailing_ones() as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +130,21 @@ mod tests {
             // Reusing the scratch space must not leak the previous set.
             prop_assert_eq!(m.mex(values.len(), values.iter().copied()), mex_by_definition(&values));
             prop_assert_eq!(m.mex(1, [1]), 0);
+        }
+
+        #[test]
+        fn bits_match_definition(values in proptest::collection::vec(0u32..200, 0..140)) {
+            let mut words = [0u64; 4];
+            for &v in &values {
+                words[v as usize / 64] |= 1 << (v % 64);
+            }
+            let expected = mex_by_definition(&values);
+            let got = mex_of_bits(&words);
+            if expected < 256 {
+                prop_assert_eq!(got, Some(expected as usize));
+            } else {
+                prop_assert_eq!(got, None);
+            }
         }
     }
 }

@@ -6,10 +6,11 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// A nimber (Grundy value). Nimbers are bounded by the number of moves of
-/// a position; a game whose nimbers would not fit is refused with
+/// A nimber (Grundy value): [`sg_core::Nimber`], the one type every crate
+/// of `grundy` answers with. Nimbers are bounded by the number of moves of
+/// a position; one that does not fit is reported as
 /// [`SearchError::NimberOverflow`](crate::SearchError::NimberOverflow).
-pub type Nimber = u32;
+pub use sg_core::Nimber;
 
 /// A component as the solver sees it (see [`Game::reduce`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -27,14 +27,12 @@ pub use game::{Game, Nimber, Reduced};
 pub use solver::{Options, Solver, Stats};
 pub use table::Fact;
 
-/// The outcome of a position for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The player to move wins.
-    Win,
-    /// The player to move loses.
-    Lose,
-}
+/// The outcome of a position for the player to move: [`sg_core::Outcome`],
+/// shared with the graphs' generalized values. The search answers
+/// [`Outcome::Win`] or [`Outcome::Lose`], never [`Outcome::Draw`]: the games
+/// it solves end (a game whose moves cycle is refused with
+/// [`SearchError::Cycle`]).
+pub use sg_core::Outcome;
 
 /// Why a search failed.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]

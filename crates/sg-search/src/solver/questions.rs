@@ -10,6 +10,7 @@ use super::worker::{AHEAD, Awaiting, Goal, NONE, Phase, Reply, Span, Step, Worke
 use crate::SearchError;
 use crate::game::{Game, Nimber};
 use crate::table::Knowledge;
+use sg_core::mex::mex_of_bits;
 
 /// What the table says of an option for a value.
 pub(super) enum Judged {
@@ -596,12 +597,8 @@ impl<G: Game> Worker<'_, '_, G> {
         frame.awaiting = Awaiting::Nothing;
         frame.unresolved = 0;
         let words = &self.lists.seen[frame.seen..];
-        let mex = words
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != u64::MAX)
-            .map(|(i, w)| (i * 64) as Nimber + w.trailing_ones())
-            .expect("a value up to the number of options is missing");
+        let mex =
+            mex_of_bits(words).expect("a value up to the number of options is missing") as Nimber;
         frame.knowledge = Knowledge::exact(mex);
         Ok(Step::Answer(match frame.goal {
             Goal::Nimber => Reply::Nimber(mex),

@@ -10,6 +10,7 @@ use super::{Kind, TYPE_BUDGET};
 use crate::SearchError;
 use crate::game::{Game, Nimber};
 use crate::solver::Stop;
+use sg_core::mex::mex_of_bits;
 
 /// The current option's parts not listed yet.
 const UNLISTED: usize = usize::MAX;
@@ -196,12 +197,7 @@ impl<G: Game> Worker<'_, '_, G> {
     fn decide(&mut self) -> Result<Kind, Stop> {
         let frame = self.types.last().expect("a frame");
         let words = &self.type_seen[frame.seen..frame.seen + frame.count / 64 + 1];
-        let mex = words
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != u64::MAX)
-            .map(|(i, w)| i * 64 + w.trailing_ones() as usize)
-            .expect("a value up to the number of options is missing");
+        let mex = mex_of_bits(words).expect("a value up to the number of options is missing");
         let mex = Nimber::try_from(mex).map_err(|_| Stop::Error(SearchError::NimberOverflow))?;
         Ok(match frame.flags.decide(mex) {
             Some(t) => Kind::Tame(t),
