@@ -10,12 +10,8 @@
 //! AVX-512, and the portable path gained as much); 64 to 384 first
 //! splits (within a few percent of 192, with AVX-512 and portable).
 
-#[cfg(target_arch = "x86_64")]
-use super::super::avx2::{self, Avx2};
-#[cfg(target_arch = "x86_64")]
-use super::super::avx512::{self, Avx512};
+use super::super::kernels;
 use super::super::moves::Moves;
-use super::super::portable;
 use super::super::sparse::{Sparse, Split};
 
 /// Splits per take whose values the rows keep (see [`RareMarks`]): heaps
@@ -29,7 +25,7 @@ pub(crate) const FIRST_FOUND: usize = 192;
 /// The marks of step 1 for a range of split sizes `r`, computed once for
 /// a batch: heaps `h` and `h + 1` with takes `i` and `i + 1` split the
 /// same `r`. A group whose split equals the first group's shares its rows.
-/// With values below 512, the rows are bits ([`fill_word_rows`]:
+/// With values below 512, the rows are bits ([`kernels::word_rows`]:
 /// `avx512::word_rows`: `.354` and `.376` 0.91x the time on one thread;
 /// `avx2::word_rows`, with the first splits below: `.354` 0.64x the time
 /// of the byte rows and `.6` 0.9x with the AVX2 search), and the values of
@@ -87,7 +83,7 @@ impl RareMarks {
             if words > 0 {
                 alias.push(word_rows.len());
                 let mut table = vec![0u64; (hi - lo) * words];
-                fill_word_rows(words, split, moves, values, lo, &mut table);
+                kernels::word_rows(words, split, moves, values, lo, &mut table);
                 word_rows.push(table);
                 continue;
             }
@@ -102,7 +98,7 @@ impl RareMarks {
         let mut first_found = vec![0u64; (hi - lo) * found_words];
         if found_words > 0 {
             for (r, row) in (lo..hi).zip(first_found.chunks_exact_mut(found_words)) {
-                fill_first_found(moves, values, r, row);
+                kernels::first_found(moves, values, r, row);
             }
         }
         RareMarks {
@@ -149,50 +145,6 @@ impl RareMarks {
         let k = (r - self.lo) * self.found_words;
         Some(&self.first_found[k..k + self.found_words])
     }
-}
-
-/// The rows of bits of [`RareMarks`] (see `portable::word_rows`), by the
-/// best kernel the CPU has: AVX-512 (eight rows at a time, each value's
-/// bit made in its lane), AVX2 for values below 128 (four rows at a time,
-/// one compare per word of a row), and the portable kernel otherwise (a
-/// byte store per mark: with AVX2 and values up to 511, `.6` to 2^20 on one
-/// thread took 0.75x the time of the AVX2 kernel's eight compares per
-/// mark).
-fn fill_word_rows(
-    words: usize,
-    split: &Split,
-    moves: &Moves,
-    values: &[u16],
-    lo: usize,
-    table: &mut [u64],
-) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx512::detect() {
-        return avx512::word_rows(cpu, words, split, moves, values, lo, table);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx2::detect().filter(|_| words <= 2) {
-        return avx2::word_rows(cpu, words, split, moves, values, lo, table);
-    }
-    portable::word_rows(words, split, moves, values, lo, table)
-}
-
-/// The values of the first splits of `r` as bits (see
-/// `portable::first_found`), by the best kernel the CPU has: AVX2's for
-/// rows of at most 128 values only, as for [`fill_word_rows`]; on rows of
-/// 256 or 512 the portable kernel takes half its instructions (`.6` to
-/// 2^20, `GRUNDY_OCTAL_SIMD=avx2`, one thread pinned: 0.96x the time,
-/// median of 5 interleaved runs, 0.85-0.99x; `.354` unchanged).
-fn fill_first_found(moves: &Moves, values: &[u16], r: usize, row: &mut [u64]) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx512::detect() {
-        return avx512::first_found(cpu, moves, values, r, row);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx2::detect().filter(|_| row.len() <= 2) {
-        return avx2::first_found(cpu, moves, values, r, row);
-    }
-    portable::first_found(moves, values, r, row)
 }
 
 /// A row of [`RareMarks`]: one byte per value, or one bit.
@@ -245,6 +197,11 @@ fn mark_rows(
 mod tests {
     use super::*;
     use crate::Rules;
+    #[cfg(target_arch = "x86_64")]
+    use crate::avx2::{self, Avx2};
+    #[cfg(target_arch = "x86_64")]
+    use crate::avx512::{self, Avx512};
+    use crate::portable;
     use sg_core::testing::SplitMix64;
 
     /// The rows of bits (AVX-512 and AVX2, where the CPU has them, and the

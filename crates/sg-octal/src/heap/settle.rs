@@ -2,12 +2,8 @@
 //! in order, the options that leave a heap at or above the `n` of the
 //! candidates' state.
 
-#[cfg(target_arch = "x86_64")]
-use super::super::avx2::{self, Avx2};
-#[cfg(target_arch = "x86_64")]
-use super::super::avx512::{self, Avx512};
+use super::super::kernels;
 use super::super::moves::Moves;
-use super::super::portable;
 use super::super::sparse::Sparse;
 use super::{Candidates, RareMarks, Scratch, first_unreached};
 
@@ -57,21 +53,7 @@ pub(crate) fn settle(
                 reached |= candidates.hits(values[a] ^ values[r - a]);
             }
         } else if m > 0 {
-            #[cfg(target_arch = "x86_64")]
-            if let Some(cpu) = Avx512::detect()
-                && let Some(hits) =
-                    avx512::splits_reach(cpu, values, r, m, &candidates.values[..candidates.len])
-            {
-                reached |= hits;
-                continue;
-            }
-            #[cfg(target_arch = "x86_64")]
-            if let Some(cpu) = Avx2::detect() {
-                reached |=
-                    avx2::splits_reach(cpu, values, r, m, &candidates.values[..candidates.len]);
-                continue;
-            }
-            reached |= portable::splits_reach(values, r, m, &candidates.values[..candidates.len]);
+            reached |= kernels::splits_reach(values, r, m, &candidates.values[..candidates.len]);
         }
     }
     for &i in &moves.triple {

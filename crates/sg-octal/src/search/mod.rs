@@ -50,7 +50,7 @@
 //!   value turned into its bit by a shift of a 64-bit lane). Its searches
 //!   are short, and the first implementation's setup cost more than they
 //!   do.
-//! - Values sought of 1024 and more ([`portable`], the list search, on
+//! - Values sought of 1024 and more (`super::portable::list`, the list search, on
 //!   every CPU): a first scalar scan marks the sought values it meets in
 //!   a short prefix of the splits, then the ones it missed are sought a
 //!   few at a time by a vectorised comparison of blocks of splits (AVX2
@@ -61,10 +61,11 @@
 //! (`super::heap::RareMarks`, values below 512).
 //!
 //! Files: this one holds the entry ([`search`], [`search_bits`]), the
-//! choice between the implementations, and the walk of the takes' splits
-//! in turns that they share; [`portable`] the list search, [`small`] the
-//! small-value path, and `super::avx512`, `super::avx2` and
-//! `super::portable` the kernels.
+//! choice between the paths above (by the values sought), and the walk of
+//! the takes' splits in turns that they share; [`small`] the small-value
+//! path; `super::avx512`, `super::avx2` and `super::portable` the kernels
+//! (the list search is `super::portable::list`), and `super::kernels` the
+//! one place that chooses which kernel runs on this CPU.
 //!
 //! Tried and dropped (slower): with AVX2, the lanes of a block with hits
 //! read back from the block's bytes rather than from the values; the
@@ -74,30 +75,26 @@
 //! values found for values up to 512 (on `.6`); gathering `G(r - a)` with
 //! AVX-512 instead of two loads and a permute.
 
-pub(crate) mod portable;
 mod small;
 #[cfg(test)]
 mod tests;
 
 use std::ops::ControlFlow;
 
-#[cfg(target_arch = "x86_64")]
-use super::avx2::{self, Avx2};
-#[cfg(target_arch = "x86_64")]
-use super::avx512::{self, Avx512};
+use super::kernels;
 use super::moves::Moves;
 use super::portable as portable_kernels;
-use portable::{first_missing_portable, first_unmet};
+use super::portable::list::{first_missing_portable, first_unmet};
 pub(crate) use small::missing_small;
 
 /// The search's scratch space of one thread.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SearchScratch {
-    /// Per value: 0, or [`portable::WANTED`] (sought by the first scan),
-    /// or [`portable::FOUND`] (sought and met).
-    sought: Vec<u8>,
+    /// Per value: 0, or [`WANTED`](super::portable::list::WANTED) (sought by the first scan),
+    /// or [`FOUND`](super::portable::list::FOUND) (sought and met).
+    pub(crate) sought: Vec<u8>,
     /// Per take, the next smaller part the portable search looks at.
-    next: Vec<usize>,
+    pub(crate) next: Vec<usize>,
     /// The portable search's bytes of the values pending.
     slots: portable_kernels::Slots,
     /// The takes' splits still to look at (the searches of
@@ -176,24 +173,9 @@ pub(crate) fn search_bits(
         .sum();
     let budget = SHORT_SCAN_PER_VALUE * short;
     let (cursors, slots) = (&mut scratch.cursors, &mut scratch.slots);
-    let mut kernel = || {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(cpu) = Avx512::detect() {
-            return avx512::missing(
-                cpu, moves, values, h, top, all, exact, skip, budget, cursors,
-            );
-        }
-        #[cfg(target_arch = "x86_64")]
-        if let Some(cpu) = Avx2::detect() {
-            return avx2::missing(
-                cpu, moves, values, h, top, all, exact, skip, budget, cursors,
-            );
-        }
-        portable_kernels::missing(
-            moves, values, h, top, all, exact, skip, budget, cursors, slots,
-        )
-    };
-    let (left, complete) = kernel();
+    let (left, complete) = kernels::missing(
+        moves, values, h, top, all, exact, skip, budget, cursors, slots,
+    );
     let known = if complete { all } else { exact };
     push_values((0..used).map(|w| left[w] & known[w]), limit, missing);
     if complete {
@@ -303,7 +285,7 @@ pub(crate) fn split_range(moves: &Moves, r: usize, n: usize) -> (usize, usize) {
 /// starts: per take of `moves.pair`, the smallest smaller part `a`
 /// (`usize::MAX` for a take larger than `h`).
 #[inline]
-fn first_splits(moves: &Moves, h: usize, n: usize, next: &mut Vec<usize>) {
+pub(crate) fn first_splits(moves: &Moves, h: usize, n: usize, next: &mut Vec<usize>) {
     next.clear();
     next.extend(moves.pair.iter().map(|&i| {
         h.checked_sub(i as usize)
@@ -317,7 +299,7 @@ fn first_splits(moves: &Moves, h: usize, n: usize, next: &mut Vec<usize>) {
 /// take's last) and tells where it stopped, `end`: `Continue` to go on
 /// (the take's next turn starts at `end + 1`), `Break` to end the scan.
 #[inline]
-fn in_turns(
+pub(crate) fn in_turns(
     moves: &Moves,
     h: usize,
     n: usize,
@@ -386,4 +368,4 @@ impl TakeSplits {
 
 /// Splits of a take per turn of the portable search's scans and of
 /// [`missing_small`].
-const SCAN_TURN: usize = 64;
+pub(crate) const SCAN_TURN: usize = 64;

@@ -4,8 +4,7 @@
 
 use std::ops::ControlFlow;
 
-#[cfg(target_arch = "x86_64")]
-use super::super::avx512::{self, Avx512};
+use super::super::kernels;
 use super::super::moves::Moves;
 use super::{SCAN_TURN, SearchScratch, first_splits, in_turns};
 
@@ -32,24 +31,21 @@ pub(crate) fn missing_small(
     }
     let next = &mut scratch.next;
     first_splits(moves, h, n, next);
-    #[cfg(target_arch = "x86_64")]
-    let avx512 = Avx512::detect();
     in_turns(moves, h, n, next, |r, lo, hi| {
         let end = hi.min(lo + SCAN_TURN - 1);
         #[allow(unused_mut)]
         let mut lo = lo;
-        #[cfg(target_arch = "x86_64")]
-        if let Some(cpu) = avx512
-            && end + 1 - lo >= 32
-        {
+        if end + 1 - lo >= 32 {
             let m = (end + 1 - lo) / 32 * 32;
             // Both parts of every split are known: `r - lo < n`.
             let (small, large) = (&values[lo..lo + m], &values[r + 1 - lo - m..=r - lo]);
-            need &= !avx512::found_small(cpu, small, large);
-            if need == 0 {
-                return ControlFlow::Break(end);
+            if let Some(found) = kernels::found_small(small, large) {
+                need &= !found;
+                if need == 0 {
+                    return ControlFlow::Break(end);
+                }
+                lo += m;
             }
-            lo += m;
         }
         // Both parts of every split are known: `r - lo < n`.
         let (small, large) = (&values[lo..=end], &values[r - end..=r - lo]);

@@ -1,23 +1,22 @@
-//! The list search (see the parent module), for values sought of 1024
-//! and more (beyond the sets of the kernels): a first scalar scan marks
-//! the sought values it meets in a short prefix of the splits, then the
-//! ones it missed are sought a few at a time by a vectorised comparison
-//! of blocks of splits (compiled for AVX2 too, in `super::super::avx2`,
-//! and chosen when the CPU has it). The search's tests compare every
-//! kernel with trying each split.
+//! The list search (see the `search` module), for values sought of 1024
+//! and more (beyond the sets of the kernels), on every CPU: a first scalar
+//! scan marks the sought values it meets in a short prefix of the splits,
+//! then the ones it missed are sought a few at a time by a vectorised
+//! comparison of blocks of splits ([`first_hit`]: the same code compiled
+//! for AVX2 too, which `crate::kernels` chooses when the CPU has it). The
+//! search's tests compare every kernel with trying each split.
 
 use std::ops::ControlFlow;
 
-#[cfg(target_arch = "x86_64")]
-use super::super::avx2::{self, Avx2};
-use super::super::moves::Moves;
-use super::{SCAN_TURN, SearchScratch, first_splits, in_turns};
+use crate::kernels;
+use crate::moves::Moves;
+use crate::search::{SCAN_TURN, SearchScratch, first_splits, in_turns};
 
 /// The smallest of `need` (ascending, nonempty) that a short scan of the
 /// splits of heap `h` (a few per value) does not meet: it may be reached
 /// by a later split or by none. `None` when all are met.
 #[inline]
-pub(super) fn first_unmet(
+pub(crate) fn first_unmet(
     moves: &Moves,
     values: &[u16],
     h: usize,
@@ -31,12 +30,12 @@ pub(super) fn first_unmet(
         .find(|&v| scratch.sought[usize::from(v)] != FOUND)
 }
 
-/// The exact part of [`search`](super::search) (the values of `need` no
+/// The exact part of [`search`](crate::search::search) (the values of `need` no
 /// split reaches, the smallest `limit`) for values of 1024 and more: a first scalar
 /// scan, then a vectorised search for a few values at a time.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-pub(super) fn first_missing_portable(
+pub(crate) fn first_missing_portable(
     moves: &Moves,
     values: &[u16],
     h: usize,
@@ -87,9 +86,9 @@ pub(super) fn first_missing_portable(
 const SCAN_PER_VALUE: usize = 8;
 
 /// A value the first scan looks for.
-pub(super) const WANTED: u8 = 1;
+pub(crate) const WANTED: u8 = 1;
 /// A value the first scan looked for and met.
-pub(super) const FOUND: u8 = 2;
+pub(crate) const FOUND: u8 = 2;
 
 /// Values sought at once by the vectorised scan.
 pub(crate) const TARGETS: usize = 8;
@@ -169,7 +168,7 @@ fn seek(
     in_turns(moves, h, n, &mut from, |r, mut lo, hi| {
         let end = hi.min(lo.saturating_add(turn - 1));
         while lo <= end {
-            let Some(a) = first_hit(
+            let Some(a) = kernels::first_hit(
                 Splits {
                     values,
                     r,
@@ -214,20 +213,11 @@ pub(crate) struct Splits<'a> {
     hi: usize,
 }
 
-/// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`.
-#[inline]
-fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = Avx2::detect() {
-        return avx2::first_hit(cpu, splits, targets);
-    }
-    first_hit_portable(splits, targets)
-}
-
-/// Blocks of [`BLOCK`] splits, compared with every target without a
+/// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`:
+/// blocks of [`BLOCK`] splits, compared with every target without a
 /// branch (the loop vectorises); the block with a hit is then searched.
 #[inline(always)]
-pub(crate) fn first_hit_portable(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
+pub(crate) fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
     let Splits { values, r, lo, hi } = splits;
     let mut a = lo;
     while a + BLOCK <= hi + 1 {
