@@ -17,6 +17,8 @@
 //!   checks the certificates kept with both checkers, `--compute` computes
 //!   the values again (see the module `results`).
 
+#[cfg(test)]
+mod doc_paths;
 mod embedded_copy;
 mod inputs;
 mod manifest;
