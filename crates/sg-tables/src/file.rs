@@ -9,6 +9,7 @@ use crate::error::TableError;
 use crate::format::{HEADER_LEN, Header};
 use crate::table::{Checksums, Table, Validated, validate};
 use memmap2::Mmap;
+use sg_files::file_type::describe_type;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -53,29 +54,6 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<Header, TableError> {
         .read_to_end(&mut header)
         .map_err(|e| io_error(path, e))?;
     Header::parse(&header)
-}
-
-/// What a file that is not regular is, for [`TableError::NotRegularFile`]
-/// and the refusals of [`crate::safe_write`]: "a FIFO", "a folder"...
-pub(crate) fn describe_type(file_type: std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO";
-        }
-        if file_type.is_char_device() || file_type.is_block_device() {
-            return "a device";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-    }
-    if file_type.is_dir() {
-        "a folder"
-    } else {
-        "a special file"
-    }
 }
 
 /// A table file read into memory by [`read_file`], validated once: it keeps

@@ -32,15 +32,14 @@
 //!   [`embedded_knight_pattern`], [`embedded_octal_catalogue`],
 //!   [`embedded_cram_endgame`] (feature `embedded`, on by default): the
 //!   committed tables, validated (the pattern certified) once.
-//! - [`safe_write`]: writing a file the user named (a table, a picture)
-//!   through a unique temporary file, `fsync` and a rename, refusing
-//!   anything but a regular file that can be written.
 //! - [`generate`] (feature `generate`, with rayon): the generators of the
 //!   tables' payloads, in parallel (used by `cargo xtask gen` and the
 //!   benchmarks).
 //!
 //! The tables are written by `cargo xtask gen` from the definitions of the
-//! games in `sg-core`; see the workspace README.
+//! games in `sg-core`; see the workspace README. A file the user names is
+//! written through `sg-files` (`sg_files::safe_write`: a unique temporary
+//! file, `fsync`, a rename); this crate encodes the bytes.
 //!
 //! # Example
 //!
@@ -90,7 +89,6 @@ pub mod misere;
 pub mod octal;
 pub mod octal_runs;
 pub mod polyomino;
-pub mod safe_write;
 mod table;
 mod verify;
 mod views;
