@@ -118,6 +118,8 @@ pub(crate) fn payload_len(
         return Err(TableError::CramSlotBits {
             nimber_bits: bits.0,
             fingerprint_bits: bits.1,
+            known_nimber_bits: NIMBER_BITS,
+            known_fingerprint_bits: FINGERPRINT_BITS,
         });
     }
     if polyominoes > u64::from(u32::MAX) || slots > u64::from(u32::MAX) {

@@ -241,10 +241,16 @@ impl Game {
             }
             Self::OctalCatalogue { limit, games, len } => {
                 if *games != CATALOGUE_GAMES {
-                    return Err(TableError::CatalogueGames { games: *games });
+                    return Err(TableError::CatalogueGames {
+                        games: *games,
+                        expected: CATALOGUE_GAMES,
+                    });
                 }
                 if *limit > MAX_CATALOGUE_LIMIT {
-                    return Err(TableError::CatalogueLimit { limit: *limit });
+                    return Err(TableError::CatalogueLimit {
+                        limit: *limit,
+                        max: MAX_CATALOGUE_LIMIT,
+                    });
                 }
                 Ok(*len)
             }
