@@ -65,9 +65,9 @@
 //! from the rules.
 
 use crate::error::TableError;
-use crate::format::{Game, TableKind, u32_at, u64_at};
+use crate::layout::{check_payload, u32_at, u64_at, wrong_kind};
+use crate::metadata::{Game, TableKind};
 use crate::polyomino::{self, Canonical};
-use crate::views::check_payload;
 use sg_search::Nimber;
 use sg_search::games::cram::CramEndgame;
 use std::borrow::Cow;
@@ -209,16 +209,23 @@ impl<'a> CramEndgameTable<'a> {
     /// [`verify_values`](Self::verify_values). The arrays are read in
     /// place.
     pub fn new(game: &Game, payload: &'a [u8]) -> Result<Self, TableError> {
-        check_payload(game, TableKind::CramEndgame, payload)?;
         let &Game::CramEndgame {
             max_cells,
             polyominoes,
             slots: total_slots,
-            ..
+            nimber_bits,
+            fingerprint_bits,
         } = game
         else {
-            unreachable!("checked to be a Cram endgame table");
+            return Err(wrong_kind(TableKind::CramEndgame, game));
         };
+        let expected = payload_len(
+            max_cells,
+            polyominoes,
+            total_slots,
+            (nimber_bits, fingerprint_bits),
+        )?;
+        check_payload(expected, payload)?;
         // The length matches the metadata's counts (check_payload), so the
         // records are inside the payload.
         let mut sizes = Vec::with_capacity(max_cells as usize);

@@ -1,6 +1,6 @@
 //! Why a table was refused: one variant per way a file can be wrong.
 
-use crate::format::TableKind;
+use crate::metadata::TableKind;
 use sg_core::knight::KnightError;
 use sg_core::knight_pattern::LoadError;
 use sg_octal::CodeError;

@@ -6,7 +6,7 @@
 
 use crate::aligned::AlignedBytes;
 use crate::error::TableError;
-use crate::format::{HEADER_LEN, Header};
+use crate::layout::{HEADER_LEN, Header};
 use crate::table::{Checksums, Table, Validated, validate};
 use memmap2::Mmap;
 use sg_files::file_type::describe_type;

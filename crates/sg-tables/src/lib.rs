@@ -41,6 +41,24 @@
 //! written through `sg-files` (`sg_files::safe_write`: a unique temporary
 //! file, `fsync`, a rename); this crate encodes the bytes.
 //!
+//! # Inside
+//! The modules stand in layers, each using only those below it:
+//! 1. what knows no kind of table: `metadata.rs` ([`TableKind`](format::TableKind),
+//!    [`Game`](format::Game), [`Metadata`](format::Metadata)), `error.rs`
+//!    ([`TableError`]) and `layout.rs` (the header and its numbering of
+//!    the kinds, the byte readers, the payload checks, the bytes of a file
+//!    of a given payload length);
+//! 2. the kinds, each with the payload length its parameters imply and
+//!    its view of a payload: `views.rs` (row, knight, knight pattern),
+//!    [`octal`], [`octal_runs`] and [`misere`] (which use `octal`'s
+//!    records and codes), [`cram`] (over [`polyomino`]);
+//! 3. `kinds.rs`, what dispatches over the kinds
+//!    ([`Game::entries`](format::Game::entries), the checked
+//!    [`encode`](format::encode)), and [`format`](mod@format), which
+//!    gathers the format's public items;
+//! 4. `table.rs` (validation, [`Table`]), `verify.rs`, `file.rs`,
+//!    `embedded.rs` and [`generate`].
+//!
 //! # Example
 //!
 //! ```
@@ -85,6 +103,9 @@ mod file;
 pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
+mod kinds;
+mod layout;
+mod metadata;
 pub mod misere;
 pub mod octal;
 pub mod octal_runs;
