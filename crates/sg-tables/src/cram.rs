@@ -71,7 +71,6 @@ use crate::polyomino::{self, Canonical};
 use sg_search::Nimber;
 use sg_search::games::cram::CramEndgame;
 use std::borrow::Cow;
-use std::path::Path;
 
 /// The largest `K` of a table: every polyomino of at most 16 cells has a
 /// canonical form in a `u128`.
@@ -569,17 +568,6 @@ fn build(pairs: &[(u128, u8)], cells: u32) -> Result<(u32, u64, Vec<u16>), Table
         cells,
         reason: "no seed of 64 gives a static function (are the keys distinct?)",
     })
-}
-
-/// The Cram endgame table of the file `path` (a user's, say): read,
-/// validated (checksums and records) and held in memory of its own, ready
-/// for `Cram::with_endgame(Arc::new(table))`. Its nimbers are not
-/// recomputed here: [`CramEndgameTable::verify_values`] does that (a few
-/// seconds of CPU for 14 cells).
-pub fn read_cram_endgame(path: impl AsRef<Path>) -> Result<CramEndgameTable<'static>, TableError> {
-    let file = crate::read_file(path)?;
-    let table = file.table().cram_endgame()?.into_owned();
-    Ok(table)
 }
 
 impl CramEndgame for CramEndgameTable<'_> {

@@ -1,10 +1,12 @@
 //! Tables in files: [`read_file`] into an aligned buffer, [`open_mmap`],
-//! or [`open`], which reads small files and maps only large ones. Every
+//! or [`open`], which reads small files and maps only large ones;
+//! [`read_cram_endgame`] for a Cram endgame table of its own. Every
 //! one opens regular files only: a FIFO, a device or a folder is refused
 //! before anything is read from it (opening a FIFO without a writer would
 //! block forever).
 
 use crate::aligned::AlignedBytes;
+use crate::cram::CramEndgameTable;
 use crate::error::TableError;
 use crate::layout::{HEADER_LEN, Header};
 use crate::table::{Checksums, Table, Validated, validate};
@@ -82,6 +84,17 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<OwnedTable, TableError> {
     let path = path.as_ref();
     let file = open_regular(path)?;
     read_opened(file, path, true)
+}
+
+/// The Cram endgame table of the file `path` (a user's, say): read,
+/// validated (checksums and records) and held in memory of its own, ready
+/// for `Cram::with_endgame(Arc::new(table))`. Its nimbers are not
+/// recomputed here: [`CramEndgameTable::verify_values`] does that (a few
+/// seconds of CPU for 14 cells).
+pub fn read_cram_endgame(path: impl AsRef<Path>) -> Result<CramEndgameTable<'static>, TableError> {
+    let file = read_file(path)?;
+    let table = file.table().cram_endgame()?.into_owned();
+    Ok(table)
 }
 
 /// The checksums compared when opening a file: the payload's only if asked.

@@ -16,7 +16,7 @@
 //!   a knight game on the whole board.
 //! - [`cram`]: the Cram endgame table, the nimber of every polyomino of at
 //!   most `K` cells for sg-search's Cram solver
-//!   ([`Table::cram_endgame`], [`cram::read_cram_endgame`] for a file),
+//!   ([`Table::cram_endgame`], [`read_cram_endgame`] for a file),
 //!   checked from the rules by [`cram::CramEndgameTable::verify_values`];
 //!   [`polyomino`] lists the polyominoes and computes their nimbers.
 //! - [`octal`]: the table kinds of take-and-break games, a Grundy sequence
@@ -125,7 +125,7 @@ pub use embedded::{
 pub use error::TableError;
 pub use file::{
     COPY_LIMIT, MappedTable, OwnedTable, TableFile, open, open_mmap, open_mmap_unverified,
-    read_file, read_header,
+    read_cram_endgame, read_file, read_header,
 };
 pub use table::{Table, TableInfo};
 pub use views::{KnightTable, RowTable};
