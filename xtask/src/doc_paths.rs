@@ -121,7 +121,9 @@ mod tests {
 
     #[test]
     fn every_path_the_developers_map_names_exists() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the root");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the root");
         let mut all = Vec::new();
         tree(root, root, &mut all);
         let mut problems = Vec::new();
@@ -140,7 +142,9 @@ mod tests {
     /// found under its bullet's crate only.
     #[test]
     fn a_stale_name_is_found() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the root");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the root");
         let mut all = Vec::new();
         tree(root, root, &mut all);
         let text = "- `crates/sg-octal`: `kernels.rs`, `avx2/`, `avx2.rs`\n\

@@ -11,7 +11,7 @@ pub(crate) fn write_all(out: &Path) -> Result<()> {
         .with_context(|| format!("cannot create {}", sg_text::shown_path(out)))?;
     for input in sg_bench::all_inputs() {
         let path = out.join(input.name);
-        sg_tables::safe_write::write_file(&path, &[&input.bytes])?;
+        sg_files::safe_write::write_file(&path, &[&input.bytes])?;
         println!(
             "{:<24} {:>10} bytes   grundy {} {}",
             input.name,

@@ -11,13 +11,13 @@ use anyhow::{Context, Result, bail};
 use rayon::ThreadPool;
 use sg_core::knight::MoveSet;
 use sg_core::knight_pattern::{SearchOptions, search};
+use sg_files::safe_write::{leftover_temporaries, write_file};
 use sg_tables::format::{Game, Header, Metadata, encode_prefix};
 use sg_tables::generate::{
     self, NoProgress, cram_endgame, knight, knight_table, octal_catalogue, row_table,
 };
 use sg_tables::octal::{CATALOGUE_GAMES, OctalCatalogue, encode_catalogue};
 use sg_tables::polyomino::FREE_POLYOMINOES;
-use sg_tables::safe_write::{leftover_temporaries, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -378,7 +378,7 @@ impl Made {
 
 /// The temporary files that a killed run of `gen` left in `dir` for the
 /// files it writes there (`names`); a run that fails or is interrupted by
-/// a signal leaves none (see [`sg_tables::safe_write`]).
+/// a signal leaves none (see [`sg_files::safe_write`]).
 fn stale_tmp_files(dir: &Path, names: &[String]) -> Vec<PathBuf> {
     names
         .iter()

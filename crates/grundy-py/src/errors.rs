@@ -8,7 +8,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
-use sg_tables::safe_write::{Refusal, WriteError};
+use sg_files::safe_write::{Refusal, WriteError};
 use std::io;
 use std::path::Path;
 

@@ -2,15 +2,15 @@
 //! `grundy row --png` draw it (`sg_solve::heatmap`: losing positions
 //! crimson, the others from dark purple to yellow), shown by Jupyter
 //! (`_repr_png_`) and written to a file as the command writes files
-//! (`sg_tables::safe_write`: a temporary file, flushed to the disk, then
+//! (`sg_files::safe_write`: a temporary file, flushed to the disk, then
 //! renamed; never a device, a FIFO, a link or a read-only file).
 
 use numpy::{PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use sg_files::safe_write::{Destination, WriteError};
 use sg_solve::heatmap::{Grid, HeatmapError, MAX_GRID_SIDE, colour, picture_size};
-use sg_tables::safe_write::{Destination, WriteError};
 use std::sync::OnceLock;
 
 use crate::args::{check_array_like, int_in, path as path_of};

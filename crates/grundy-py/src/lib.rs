@@ -59,7 +59,7 @@ mod _grundy {
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         // The interpreter handles SIGINT (KeyboardInterrupt): the files the
         // module writes never install a handler of their own.
-        sg_tables::safe_write::leave_signals_to_host();
+        sg_files::signals::leave_signals_to_host();
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         Ok(())
     }

@@ -8,6 +8,7 @@ use numpy::PyUntypedArrayMethods;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
+use sg_files::safe_write::Destination;
 use sg_search::bits::Bits;
 use sg_search::games::chomp::{self as chomp_game, Chomp};
 use sg_search::games::cram::{self as cram_game, Cram, CramEndgame};
@@ -16,7 +17,6 @@ use sg_search::proof::{ProofGame, prove};
 use sg_search::{Options, Outcome, SearchError, Solver};
 use sg_solve::InputErrorKind;
 use sg_solve::boards::{CHOMP_MAX_ROWS, CramBoard, chomp_rows, cram_board, cram_size};
-use sg_tables::safe_write::Destination;
 use std::io::Read;
 use std::sync::Arc;
 use std::time::Instant;
@@ -240,7 +240,7 @@ fn search<G: ProofGame>(
         py.detach(|| {
             destination.write(|out| {
                 out.write_all(&proof.bytes)
-                    .map_err(|error| sg_tables::safe_write::WriteError::Io {
+                    .map_err(|error| sg_files::safe_write::WriteError::Io {
                         path: destination.path().to_owned(),
                         error,
                     })

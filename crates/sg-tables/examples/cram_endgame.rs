@@ -33,7 +33,7 @@ fn main() -> ExitCode {
             "--with-only" => with_only = true,
             "--table" if !boards.is_empty() => {
                 let path = boards.remove(0);
-                match sg_tables::cram::read_cram_endgame(&path) {
+                match sg_tables::read_cram_endgame(&path) {
                     Ok(read) => table = Arc::new(read),
                     Err(e) => {
                         eprintln!("{path}: {e}");

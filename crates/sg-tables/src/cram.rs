@@ -65,13 +65,12 @@
 //! from the rules.
 
 use crate::error::TableError;
-use crate::format::{Game, TableKind, u32_at, u64_at};
+use crate::layout::{check_payload, u32_at, u64_at, wrong_kind};
+use crate::metadata::{Game, TableKind};
 use crate::polyomino::{self, Canonical};
-use crate::views::check_payload;
 use sg_search::Nimber;
 use sg_search::games::cram::CramEndgame;
 use std::borrow::Cow;
-use std::path::Path;
 
 /// The largest `K` of a table: every polyomino of at most 16 cells has a
 /// canonical form in a `u128`.
@@ -118,6 +117,8 @@ pub(crate) fn payload_len(
         return Err(TableError::CramSlotBits {
             nimber_bits: bits.0,
             fingerprint_bits: bits.1,
+            known_nimber_bits: NIMBER_BITS,
+            known_fingerprint_bits: FINGERPRINT_BITS,
         });
     }
     if polyominoes > u64::from(u32::MAX) || slots > u64::from(u32::MAX) {
@@ -207,16 +208,23 @@ impl<'a> CramEndgameTable<'a> {
     /// [`verify_values`](Self::verify_values). The arrays are read in
     /// place.
     pub fn new(game: &Game, payload: &'a [u8]) -> Result<Self, TableError> {
-        check_payload(game, TableKind::CramEndgame, payload)?;
         let &Game::CramEndgame {
             max_cells,
             polyominoes,
             slots: total_slots,
-            ..
+            nimber_bits,
+            fingerprint_bits,
         } = game
         else {
-            unreachable!("checked to be a Cram endgame table");
+            return Err(wrong_kind(TableKind::CramEndgame, game));
         };
+        let expected = payload_len(
+            max_cells,
+            polyominoes,
+            total_slots,
+            (nimber_bits, fingerprint_bits),
+        )?;
+        check_payload(expected, payload)?;
         // The length matches the metadata's counts (check_payload), so the
         // records are inside the payload.
         let mut sizes = Vec::with_capacity(max_cells as usize);
@@ -560,17 +568,6 @@ fn build(pairs: &[(u128, u8)], cells: u32) -> Result<(u32, u64, Vec<u16>), Table
         cells,
         reason: "no seed of 64 gives a static function (are the keys distinct?)",
     })
-}
-
-/// The Cram endgame table of the file `path` (a user's, say): read,
-/// validated (checksums and records) and held in memory of its own, ready
-/// for `Cram::with_endgame(Arc::new(table))`. Its nimbers are not
-/// recomputed here: [`CramEndgameTable::verify_values`] does that (a few
-/// seconds of CPU for 14 cells).
-pub fn read_cram_endgame(path: impl AsRef<Path>) -> Result<CramEndgameTable<'static>, TableError> {
-    let file = crate::read_file(path)?;
-    let table = file.table().cram_endgame()?.into_owned();
-    Ok(table)
 }
 
 impl CramEndgame for CramEndgameTable<'_> {

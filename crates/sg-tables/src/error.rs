@@ -1,6 +1,6 @@
 //! Why a table was refused: one variant per way a file can be wrong.
 
-use crate::format::TableKind;
+use crate::metadata::TableKind;
 use sg_core::knight::KnightError;
 use sg_core::knight_pattern::LoadError;
 use sg_octal::CodeError;
@@ -242,21 +242,25 @@ pub enum TableError {
     /// A catalogue whose metadata announces another number of games than
     /// the catalogue has.
     #[error(
-        "invalid table parameters: an octal catalogue holds exactly {} games, the metadata says {games}",
-        crate::octal::CATALOGUE_GAMES
+        "invalid table parameters: an octal catalogue holds exactly {expected} games, the metadata says {games}"
     )]
     CatalogueGames {
         /// The number of games announced.
         games: u32,
+        /// The number of games of the catalogue:
+        /// [`CATALOGUE_GAMES`](crate::octal::CATALOGUE_GAMES).
+        expected: u32,
     },
     /// A catalogue computed further than a check may go.
     #[error(
-        "invalid table parameters: an octal catalogue is computed to heap {} at most, the metadata says {limit}",
-        crate::octal::MAX_CATALOGUE_LIMIT
+        "invalid table parameters: an octal catalogue is computed to heap {max} at most, the metadata says {limit}"
     )]
     CatalogueLimit {
         /// The limit announced.
         limit: u64,
+        /// The largest limit a file may have:
+        /// [`MAX_CATALOGUE_LIMIT`](crate::octal::MAX_CATALOGUE_LIMIT).
+        max: u64,
     },
     /// An octal table whose values could not be computed anew to check them.
     // The cause is in the message (not a `#[source]`): the commands print
@@ -384,15 +388,19 @@ pub enum TableError {
     /// A Cram endgame table whose slots are not the ones this reader
     /// knows: a 4-bit nimber and a 12-bit fingerprint.
     #[error(
-        "invalid table parameters: a Cram endgame table of {nimber_bits}-bit nimbers and {fingerprint_bits}-bit fingerprints (this reader knows {} and {})",
-        crate::cram::NIMBER_BITS,
-        crate::cram::FINGERPRINT_BITS
+        "invalid table parameters: a Cram endgame table of {nimber_bits}-bit nimbers and {fingerprint_bits}-bit fingerprints (this reader knows {known_nimber_bits} and {known_fingerprint_bits})"
     )]
     CramSlotBits {
         /// Bits of a nimber in the metadata.
         nimber_bits: u32,
         /// Bits of a fingerprint in the metadata.
         fingerprint_bits: u32,
+        /// The bits of a nimber this reader knows:
+        /// [`NIMBER_BITS`](crate::cram::NIMBER_BITS).
+        known_nimber_bits: u32,
+        /// The bits of a fingerprint this reader knows:
+        /// [`FINGERPRINT_BITS`](crate::cram::FINGERPRINT_BITS).
+        known_fingerprint_bits: u32,
     },
     /// A size record whose third of an array is no slot.
     #[error(

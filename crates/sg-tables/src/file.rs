@@ -1,14 +1,17 @@
 //! Tables in files: [`read_file`] into an aligned buffer, [`open_mmap`],
-//! or [`open`], which reads small files and maps only large ones. Every
+//! or [`open`], which reads small files and maps only large ones;
+//! [`read_cram_endgame`] for a Cram endgame table of its own. Every
 //! one opens regular files only: a FIFO, a device or a folder is refused
 //! before anything is read from it (opening a FIFO without a writer would
 //! block forever).
 
 use crate::aligned::AlignedBytes;
+use crate::cram::CramEndgameTable;
 use crate::error::TableError;
-use crate::format::{HEADER_LEN, Header};
+use crate::layout::{HEADER_LEN, Header};
 use crate::table::{Checksums, Table, Validated, validate};
 use memmap2::Mmap;
+use sg_files::file_type::describe_type;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -55,29 +58,6 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<Header, TableError> {
     Header::parse(&header)
 }
 
-/// What a file that is not regular is, for [`TableError::NotRegularFile`]
-/// and the refusals of [`crate::safe_write`]: "a FIFO", "a folder"...
-pub(crate) fn describe_type(file_type: std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO";
-        }
-        if file_type.is_char_device() || file_type.is_block_device() {
-            return "a device";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-    }
-    if file_type.is_dir() {
-        "a folder"
-    } else {
-        "a special file"
-    }
-}
-
 /// A table file read into memory by [`read_file`], validated once: it keeps
 /// the decoded header and metadata.
 #[derive(Debug)]
@@ -104,6 +84,17 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<OwnedTable, TableError> {
     let path = path.as_ref();
     let file = open_regular(path)?;
     read_opened(file, path, true)
+}
+
+/// The Cram endgame table of the file `path` (a user's, say): read,
+/// validated (checksums and records) and held in memory of its own, ready
+/// for `Cram::with_endgame(Arc::new(table))`. Its nimbers are not
+/// recomputed here: [`CramEndgameTable::verify_values`] does that (a few
+/// seconds of CPU for 14 cells).
+pub fn read_cram_endgame(path: impl AsRef<Path>) -> Result<CramEndgameTable<'static>, TableError> {
+    let file = read_file(path)?;
+    let table = file.table().cram_endgame()?.into_owned();
+    Ok(table)
 }
 
 /// The checksums compared when opening a file: the payload's only if asked.

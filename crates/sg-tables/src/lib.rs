@@ -16,7 +16,7 @@
 //!   a knight game on the whole board.
 //! - [`cram`]: the Cram endgame table, the nimber of every polyomino of at
 //!   most `K` cells for sg-search's Cram solver
-//!   ([`Table::cram_endgame`], [`cram::read_cram_endgame`] for a file),
+//!   ([`Table::cram_endgame`], [`read_cram_endgame`] for a file),
 //!   checked from the rules by [`cram::CramEndgameTable::verify_values`];
 //!   [`polyomino`] lists the polyominoes and computes their nimbers.
 //! - [`octal`]: the table kinds of take-and-break games, a Grundy sequence
@@ -32,15 +32,32 @@
 //!   [`embedded_knight_pattern`], [`embedded_octal_catalogue`],
 //!   [`embedded_cram_endgame`] (feature `embedded`, on by default): the
 //!   committed tables, validated (the pattern certified) once.
-//! - [`safe_write`]: writing a file the user named (a table, a picture)
-//!   through a unique temporary file, `fsync` and a rename, refusing
-//!   anything but a regular file that can be written.
 //! - [`generate`] (feature `generate`, with rayon): the generators of the
 //!   tables' payloads, in parallel (used by `cargo xtask gen` and the
 //!   benchmarks).
 //!
 //! The tables are written by `cargo xtask gen` from the definitions of the
-//! games in `sg-core`; see the workspace README.
+//! games in `sg-core`; see the workspace README. A file the user names is
+//! written through `sg-files` (`sg_files::safe_write`: a unique temporary
+//! file, `fsync`, a rename); this crate encodes the bytes.
+//!
+//! # Inside
+//! The modules stand in layers, each using only those below it:
+//! 1. what knows no kind of table: `metadata.rs` ([`TableKind`](format::TableKind),
+//!    [`Game`](format::Game), [`Metadata`](format::Metadata)), `error.rs`
+//!    ([`TableError`]) and `layout.rs` (the header and its numbering of
+//!    the kinds, the byte readers, the payload checks, the bytes of a file
+//!    of a given payload length);
+//! 2. the kinds, each with the payload length its parameters imply and
+//!    its view of a payload: `views.rs` (row, knight, knight pattern),
+//!    [`octal`], [`octal_runs`] and [`misere`] (which use `octal`'s
+//!    records and codes), [`cram`] (over [`polyomino`]);
+//! 3. `kinds.rs`, what dispatches over the kinds
+//!    ([`Game::entries`](format::Game::entries), the checked
+//!    [`encode`](format::encode)), and [`format`](mod@format), which
+//!    gathers the format's public items;
+//! 4. `table.rs` (validation, [`Table`]), `verify.rs`, `file.rs`,
+//!    `embedded.rs` and [`generate`].
 //!
 //! # Example
 //!
@@ -86,11 +103,13 @@ mod file;
 pub mod format;
 #[cfg(feature = "generate")]
 pub mod generate;
+mod kinds;
+mod layout;
+mod metadata;
 pub mod misere;
 pub mod octal;
 pub mod octal_runs;
 pub mod polyomino;
-pub mod safe_write;
 mod table;
 mod verify;
 mod views;
@@ -106,7 +125,7 @@ pub use embedded::{
 pub use error::TableError;
 pub use file::{
     COPY_LIMIT, MappedTable, OwnedTable, TableFile, open, open_mmap, open_mmap_unverified,
-    read_file, read_header,
+    read_cram_endgame, read_file, read_header,
 };
 pub use table::{Table, TableInfo};
 pub use views::{KnightTable, RowTable};

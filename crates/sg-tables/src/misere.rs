@@ -15,15 +15,30 @@
 //! heaps, reduced), which a resumed run always makes.
 
 use crate::error::TableError;
-use crate::format::{Game, Metadata, TableKind, encode};
+use crate::layout::{check_payload, encode_of_len, wrong_kind};
+use crate::metadata::{Game, Metadata, TableKind};
 use crate::octal::rules_of;
-use crate::views::check_payload;
 use sg_octal::Rules;
-use sg_octal::misere::{Limits, MisereError, MisereQuotient, StoredQuotient};
+use sg_octal::misere::{Limits, MAX_ORDER, MisereError, MisereQuotient, StoredQuotient};
+
+/// The payload length of a quotient of the game `code` of this order over
+/// this many heaps, after checking the code, the order (from 1 to
+/// [`MAX_ORDER`]) and the heaps (at least 1).
+pub(crate) fn payload_len(code: &str, order: u32, heaps: u64) -> Result<u64, TableError> {
+    rules_of(code)?;
+    if !(1..=MAX_ORDER as u32).contains(&order) || heaps == 0 {
+        return Err(TableError::MisereQuotient {
+            why: format!("order {order} (from 1 to {MAX_ORDER}) over {heaps} heaps (at least 1)"),
+        });
+    }
+    bytes_of(order, heaps).ok_or(TableError::MisereQuotient {
+        why: format!("{heaps} heaps do not fit in a payload"),
+    })
+}
 
 /// The payload length of a quotient of this order over this many heaps;
 /// `None` if it does not fit in 64 bits.
-pub(crate) fn payload_len(order: u32, heaps: u64) -> Option<u64> {
+fn bytes_of(order: u32, heaps: u64) -> Option<u64> {
     let order = u64::from(order);
     (2 * order * order)
         .checked_add(heaps.checked_mul(2)?)?
@@ -41,10 +56,10 @@ impl MisereQuotientTable {
     /// Decodes and checks the form of the payload of a table described by
     /// `game`.
     pub fn new(game: &Game, payload: &[u8]) -> Result<Self, TableError> {
-        check_payload(game, TableKind::MisereQuotient, payload)?;
         let Game::MisereQuotient { code, order, heaps } = game else {
-            unreachable!("checked to be a misère quotient");
+            return Err(wrong_kind(TableKind::MisereQuotient, game));
         };
+        check_payload(payload_len(code, *order, *heaps)?, payload)?;
         let rules = rules_of(code)?;
         let order = *order as usize;
         let u16s = |bytes: &[u8]| -> Vec<u16> {
@@ -106,7 +121,7 @@ impl MisereQuotientTable {
     pub fn verify(&self) -> Result<(), TableError> {
         let limits = Limits {
             to: self.stored.pretending.len().saturating_sub(1) as u64,
-            max_order: sg_octal::misere::MAX_ORDER,
+            max_order: MAX_ORDER,
         };
         MisereQuotient::compute_kept(
             &self.rules,
@@ -141,13 +156,14 @@ pub fn encode_misere_quotient(
         bits[x / 8] |= 1 << (x % 8);
     }
     payload.extend(bits);
+    let (order, heaps) = (order as u32, stored.pretending.len() as u64);
     let metadata = Metadata {
         game: Game::MisereQuotient {
             code: code.to_owned(),
-            order: order as u32,
-            heaps: stored.pretending.len() as u64,
+            order,
+            heaps,
         },
         generator: generator.to_owned(),
     };
-    encode(&metadata, &payload)
+    encode_of_len(&metadata, payload_len(code, order, heaps)?, &payload)
 }

@@ -10,8 +10,8 @@
 //!   records; the layout is in FORMAT.md.
 
 use crate::error::TableError;
-use crate::format::{Game, Metadata, TableKind, encode_prefix_with_crc};
-use crate::views::check_payload;
+use crate::layout::{check_payload, encode_prefix_of_len, wrong_kind};
+use crate::metadata::{Game, Metadata, TableKind};
 use sg_octal::{Period, Rules, Sequence};
 use std::borrow::Cow;
 
@@ -34,6 +34,31 @@ pub(crate) fn rules_of(code: &str) -> Result<Rules, TableError> {
         code: code.to_owned(),
         error,
     })
+}
+
+/// The payload length of an octal sequence of `count` values of the game
+/// `code` (two bytes a value), after checking the code and the count.
+pub(crate) fn sequence_len(code: &str, count: u64) -> Result<u64, TableError> {
+    rules_of(code)?;
+    count.checked_mul(2).ok_or(TableError::OctalCount { count })
+}
+
+/// The payload length of a catalogue (its metadata's `len`), after
+/// checking its number of games and its limit.
+pub(crate) fn catalogue_len(limit: u64, games: u32, len: u64) -> Result<u64, TableError> {
+    if games != CATALOGUE_GAMES {
+        return Err(TableError::CatalogueGames {
+            games,
+            expected: CATALOGUE_GAMES,
+        });
+    }
+    if limit > MAX_CATALOGUE_LIMIT {
+        return Err(TableError::CatalogueLimit {
+            limit,
+            max: MAX_CATALOGUE_LIMIT,
+        });
+    }
+    Ok(len)
 }
 
 /// The digits `d0 d1 d2 d3` of the catalogue's game number `index`: `d0 = 0`
@@ -155,10 +180,10 @@ pub struct OctalSequenceTable<'a> {
 
 impl<'a> OctalSequenceTable<'a> {
     pub(crate) fn new(game: &Game, payload: &'a [u8]) -> Result<Self, TableError> {
-        check_payload(game, TableKind::OctalSequence, payload)?;
-        let Game::OctalSequence { code, .. } = game else {
-            unreachable!("checked to be an octal sequence");
+        let Game::OctalSequence { code, count } = game else {
+            return Err(wrong_kind(TableKind::OctalSequence, game));
         };
+        check_payload(sequence_len(code, *count)?, payload)?;
         Ok(Self {
             rules: rules_of(code)?,
             values: u16_values(payload),
@@ -191,13 +216,15 @@ pub fn write_octal_sequence(
     generator: &str,
     values: &[u16],
 ) -> Result<(), OctalWriteError> {
+    let count = values.len() as u64;
     let metadata = Metadata {
         game: Game::OctalSequence {
             code: code.to_owned(),
-            count: values.len() as u64,
+            count,
         },
         generator: generator.to_owned(),
     };
+    let payload_len = sequence_len(code, count)?;
     let mut bytes = Vec::with_capacity(2 * WRITE_VALUES.min(values.len()));
     let mut pieces = |each: &mut dyn FnMut(&[u8]) -> std::io::Result<()>| {
         values.chunks(WRITE_VALUES).try_for_each(|piece| {
@@ -211,7 +238,11 @@ pub fn write_octal_sequence(
         crc.update(b);
         Ok(())
     })?;
-    out.write_all(&encode_prefix_with_crc(&metadata, crc.finalize())?)?;
+    out.write_all(&encode_prefix_of_len(
+        &metadata,
+        payload_len,
+        crc.finalize(),
+    )?)?;
     pieces(&mut |b| out.write_all(b))?;
     Ok(())
 }
@@ -285,10 +316,7 @@ impl OctalCatalogue {
     /// does for a file).
     pub fn new(game: &Game, payload: &[u8]) -> Result<Self, TableError> {
         let &Game::OctalCatalogue { limit, games, .. } = game else {
-            return Err(TableError::WrongKind {
-                expected: TableKind::OctalCatalogue,
-                found: game.kind(),
-            });
+            return Err(wrong_kind(TableKind::OctalCatalogue, game));
         };
         let mut reader = Reader {
             bytes: payload,

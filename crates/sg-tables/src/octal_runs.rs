@@ -19,8 +19,9 @@
 //! [`verify_run`] checks the values themselves.
 
 use crate::error::TableError;
-use crate::format::{Game, TableKind};
-use crate::octal::CatalogueEntry;
+use crate::layout::wrong_kind;
+use crate::metadata::{Game, TableKind};
+use crate::octal::{CatalogueEntry, rules_of};
 use sg_octal::{OctalError, Period, Rules, Sequence, check_values};
 use std::ops::ControlFlow;
 
@@ -36,10 +37,7 @@ impl OctalRuns {
     /// a file).
     pub fn new(game: &Game, payload: &[u8]) -> Result<Self, TableError> {
         let &Game::OctalRuns { games, .. } = game else {
-            return Err(TableError::WrongKind {
-                expected: TableKind::OctalRuns,
-                found: game.kind(),
-            });
+            return Err(wrong_kind(TableKind::OctalRuns, game));
         };
         let mut at = 0;
         let mut entries: Vec<CatalogueEntry> = Vec::new();
@@ -268,7 +266,7 @@ fn read_record(payload: &[u8], at: &mut usize, index: u32) -> Result<CatalogueEn
     let code = std::str::from_utf8(code_bytes)
         .map_err(|_| bad("its code is not text".to_owned()))?
         .to_owned();
-    let rules = crate::octal::rules_of(&code)?;
+    let rules = rules_of(&code)?;
     if rules.to_string() != code {
         return Err(bad(format!(
             "its code {} is not in canonical form ({rules})",

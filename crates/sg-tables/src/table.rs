@@ -2,9 +2,12 @@
 
 use crate::cram::CramEndgameTable;
 use crate::error::TableError;
-use crate::format::{HEADER_LEN, Header, Metadata, PAYLOAD_ALIGN, TableKind};
+use crate::layout::{HEADER_LEN, Header, PAYLOAD_ALIGN};
+use crate::metadata::{Metadata, TableKind};
+use crate::misere::MisereQuotientTable;
 use crate::octal::{OctalCatalogue, OctalSequenceTable};
-use crate::views::{KnightTable, RowTable};
+use crate::octal_runs::OctalRuns;
+use crate::views::{self, KnightTable, RowTable};
 use sg_core::knight_pattern::KnightPattern;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -115,7 +118,7 @@ impl<'a> Table<'a> {
     /// The certified description, if this is a knight-pattern table: decoded
     /// and certified anew (a fraction of a millisecond for the hyper knight).
     pub fn knight_pattern(&self) -> Result<KnightPattern, TableError> {
-        crate::views::knight_pattern(&self.info.metadata.game, self.payload)
+        views::knight_pattern(&self.info.metadata.game, self.payload)
     }
 
     /// The Grundy sequence, if this is an octal-sequence table (its values
@@ -125,15 +128,15 @@ impl<'a> Table<'a> {
     }
 
     /// The decoded quotient, if this is a misère-quotient table (its form
-    /// checked; [`crate::misere::MisereQuotientTable::verify`] checks the
+    /// checked; [`MisereQuotientTable::verify`] checks the
     /// rest).
-    pub fn misere_quotient(&self) -> Result<crate::misere::MisereQuotientTable, TableError> {
-        crate::misere::MisereQuotientTable::new(&self.info.metadata.game, self.payload)
+    pub fn misere_quotient(&self) -> Result<MisereQuotientTable, TableError> {
+        MisereQuotientTable::new(&self.info.metadata.game, self.payload)
     }
 
     /// The decoded records, if this is an octal-runs table.
-    pub fn octal_runs(&self) -> Result<crate::octal_runs::OctalRuns, TableError> {
-        crate::octal_runs::OctalRuns::new(&self.info.metadata.game, self.payload)
+    pub fn octal_runs(&self) -> Result<OctalRuns, TableError> {
+        OctalRuns::new(&self.info.metadata.game, self.payload)
     }
 
     /// The decoded catalogue, if this is an octal-catalogue table.

@@ -11,8 +11,9 @@
 //! squares take milliseconds (see docs/TABLES.md).
 
 use crate::error::TableError;
-use crate::format::TableKind;
+use crate::metadata::TableKind;
 use crate::octal::CatalogueEntry;
+use crate::octal_runs::verify_run;
 use crate::table::Table;
 use crate::views::{KnightTable, RowTable};
 use sg_core::row::row_grundy_by_definition;
@@ -41,11 +42,7 @@ impl Table<'_> {
                     .try_for_each(|entry| entry.verify(catalogue.limit()))
             }
             TableKind::CramEndgame => self.cram_endgame()?.verify_values(),
-            TableKind::OctalRuns => self
-                .octal_runs()?
-                .entries()
-                .iter()
-                .try_for_each(crate::octal_runs::verify_run),
+            TableKind::OctalRuns => self.octal_runs()?.entries().iter().try_for_each(verify_run),
             TableKind::MisereQuotient => self.misere_quotient()?.verify(),
         }
     }

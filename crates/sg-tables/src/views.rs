@@ -1,43 +1,61 @@
-//! Typed views of a validated table: [`RowTable`] by bit mask,
-//! [`KnightTable`] by square, and [`knight_pattern`]: a certified
-//! description of the whole board.
+//! The table kinds of the row game and the knight games: typed views of a
+//! validated table, [`RowTable`] by bit mask and [`KnightTable`] by
+//! square, and [`knight_pattern`]: a certified description of the whole
+//! board; with the payload length each kind's parameters imply.
 
 use crate::error::TableError;
-use crate::format::{Game, TableKind, knight_moves};
+use crate::layout::{check_payload, wrong_kind};
+use crate::metadata::{Game, TableKind};
 use sg_core::knight::MoveSet;
 use sg_core::knight_pattern::{CHECK_LIMIT, KnightPattern};
 
-/// Checks that `game` is of `kind` and that `payload` has the length its
-/// parameters imply.
-pub(crate) fn check_payload(
-    game: &Game,
-    kind: TableKind,
-    payload: &[u8],
-) -> Result<(), TableError> {
-    if game.kind() != kind {
-        return Err(TableError::WrongKind {
-            expected: kind,
-            found: game.kind(),
+/// The widest row table a file may describe: rows as wide as `sg-core`
+/// evaluates ([`sg_core::row::MAX_WIDTH`]), less one, so that the table's
+/// `2^W` entries can be counted by the header's `u64` payload length.
+pub const MAX_ROW_WIDTH: u32 = sg_core::row::MAX_WIDTH - 1;
+
+/// The payload length of a row table of `width` cells (one byte a row),
+/// after checking the width.
+pub(crate) fn row_len(width: u32) -> Result<u64, TableError> {
+    if !(1..=MAX_ROW_WIDTH).contains(&width) {
+        return Err(TableError::RowWidth {
+            width,
+            max: MAX_ROW_WIDTH,
         });
     }
-    let expected = game.entries()?;
-    if expected != payload.len() as u64 {
-        return Err(TableError::PayloadLength {
-            expected,
-            found: payload.len() as u64,
-        });
+    Ok(1u64 << width)
+}
+
+/// The payload length of a knight table of side `size` (one byte a
+/// square), after checking the moves and the size.
+pub(crate) fn knight_len(size: u64, moves: &[(i32, i32)]) -> Result<u64, TableError> {
+    knight_moves(moves)?;
+    match size.checked_mul(size) {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err(TableError::KnightSize { size }),
     }
-    Ok(())
+}
+
+/// The payload length of a knight pattern (its metadata's `len`), after
+/// checking the moves.
+pub(crate) fn pattern_len(moves: &[(i32, i32)], len: u64) -> Result<u64, TableError> {
+    knight_moves(moves)?;
+    Ok(len)
+}
+
+/// The move set of a knight game's metadata, checked.
+fn knight_moves(steps: &[(i32, i32)]) -> Result<MoveSet, TableError> {
+    MoveSet::new(steps).map_err(|error| TableError::KnightMoves { error })
 }
 
 /// The description stored in a knight-pattern table, decoded and certified
 /// anew (see `sg_core::knight_pattern`: stored bytes are never trusted),
 /// for the move set its metadata names.
 pub(crate) fn knight_pattern(game: &Game, payload: &[u8]) -> Result<KnightPattern, TableError> {
-    check_payload(game, TableKind::KnightPattern, payload)?;
-    let Game::KnightPattern { moves, .. } = game else {
-        unreachable!("checked to be a knight pattern");
+    let Game::KnightPattern { moves, len, .. } = game else {
+        return Err(wrong_kind(TableKind::KnightPattern, game));
     };
+    check_payload(pattern_len(moves, *len)?, payload)?;
     let (pattern, _) = KnightPattern::load(payload, CHECK_LIMIT)
         .map_err(|error| TableError::KnightPattern { error })?;
     if pattern.moves().steps() != moves.as_slice() {
@@ -59,19 +77,11 @@ pub struct RowTable<'a> {
 
 impl<'a> RowTable<'a> {
     pub(crate) fn new(game: &Game, values: &'a [u8]) -> Result<Self, TableError> {
-        match *game {
-            Game::Row { width } if game.entries()? == values.len() as u64 => {
-                Ok(Self { width, values })
-            }
-            Game::Row { .. } => Err(TableError::PayloadLength {
-                expected: game.entries()?,
-                found: values.len() as u64,
-            }),
-            _ => Err(TableError::WrongKind {
-                expected: TableKind::Row,
-                found: game.kind(),
-            }),
-        }
+        let &Game::Row { width } = game else {
+            return Err(wrong_kind(TableKind::Row, game));
+        };
+        check_payload(row_len(width)?, values)?;
+        Ok(Self { width, values })
     }
 
     /// Cells in a row: the table answers every mask below `2^width`.
@@ -106,27 +116,15 @@ pub struct KnightTable<'a> {
 
 impl<'a> KnightTable<'a> {
     pub(crate) fn new(game: &Game, values: &'a [u8]) -> Result<Self, TableError> {
-        match game {
-            Game::Knight { size, moves } => {
-                let expected = game.entries()?;
-                if expected != values.len() as u64 {
-                    return Err(TableError::PayloadLength {
-                        expected,
-                        found: values.len() as u64,
-                    });
-                }
-                let moves = knight_moves(moves)?;
-                Ok(Self {
-                    size: *size,
-                    moves,
-                    values,
-                })
-            }
-            _ => Err(TableError::WrongKind {
-                expected: TableKind::Knight,
-                found: game.kind(),
-            }),
-        }
+        let Game::Knight { size, moves } = game else {
+            return Err(wrong_kind(TableKind::Knight, game));
+        };
+        check_payload(knight_len(*size, moves)?, values)?;
+        Ok(Self {
+            size: *size,
+            moves: knight_moves(moves)?,
+            values,
+        })
     }
 
     /// Side of the square the table covers.

@@ -325,7 +325,7 @@ pub(crate) fn solve<G: ProofGame>(
 /// Where and how often a search writes its checkpoints, and the facts
 /// resumed as hints that they keep.
 struct Checkpoints<'a, P> {
-    file: &'a sg_tables::safe_write::Destination,
+    file: &'a sg_files::safe_write::Destination,
     every: Duration,
     carried: &'a [(P, sg_search::Fact)],
 }
@@ -342,7 +342,7 @@ struct Stopped {
 fn write_checkpoint<G: ProofGame>(
     solver: &Solver<'_, G>,
     game: &G,
-    file: &sg_tables::safe_write::Destination,
+    file: &sg_files::safe_write::Destination,
     carried: &[(G::Position, sg_search::Fact)],
 ) -> Result<usize> {
     let mut facts: Vec<_> = solver
@@ -382,7 +382,7 @@ fn with_checkpoints<G: ProofGame, T>(
     let Some(checkpoints) = checkpoints else {
         return Ok(Ok(work()?));
     };
-    let stop = sg_tables::safe_write::StopSignals::catch();
+    let stop = sg_files::signals::StopSignals::catch();
     let done = AtomicBool::new(false);
     let log = !std::io::stderr().is_terminal();
     let result = std::thread::scope(|scope| {

@@ -6,13 +6,13 @@
 
 use crate::input::{self, Input, ReadError};
 use anyhow::{Context, Result};
+use sg_files::safe_write::{Destination, WriteError};
 use sg_solve::InputError;
 use sg_solve::error::{QUOTED_BYTES, escape_bytes};
 use sg_solve::heatmap::{self, Grid};
 use sg_solve::tables::{FindError, find_tables};
 use sg_solve::values::{KnightValues, RowValues};
 use sg_tables::format::TableKind;
-use sg_tables::safe_write::{Destination, WriteError};
 use sg_tables::{TableError, TableFile};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -329,7 +329,7 @@ pub(crate) fn print_answers(out: &[u8], result: Result<(), InputError>) -> Resul
 
 /// Checks the file a subcommand will write (`--out`, `--png`) before any
 /// work is done: a regular file that can be written, or a new file in a
-/// folder that can be (see [`sg_tables::safe_write`]); anything else is
+/// folder that can be (see [`sg_files::safe_write`]); anything else is
 /// refused with exit status 2.
 pub(crate) fn destination(path: &Path) -> Result<Destination> {
     Ok(Destination::check(path)?)

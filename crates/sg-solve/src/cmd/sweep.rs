@@ -20,7 +20,7 @@ use sg_octal::{Rules, Sequence};
 use sg_tables::format::{Game, Metadata, encode};
 use sg_tables::octal::CatalogueEntry;
 use sg_tables::octal_runs::{encode_octal_runs, octal_runs_count, run_entry};
-use sg_tables::safe_write::Destination;
+use sg_files::safe_write::Destination;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::path::{Path, PathBuf};

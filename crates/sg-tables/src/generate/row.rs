@@ -28,7 +28,7 @@
 use super::Progress;
 use super::cells::{as_cells, load, store};
 use super::wavefront::wavefront;
-use crate::format::MAX_ROW_WIDTH;
+use crate::views::MAX_ROW_WIDTH;
 use sg_core::row::row_grundy_by_definition;
 
 /// The widest row table the generator makes: `2^28` bytes (256 MiB) held

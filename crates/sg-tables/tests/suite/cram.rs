@@ -311,7 +311,8 @@ fn corrupt_records_are_typed_errors() {
                     e,
                     TableError::CramSlotBits {
                         nimber_bits: 4,
-                        fingerprint_bits: 0
+                        fingerprint_bits: 0,
+                        ..
                     }
                 )
             },

@@ -8,7 +8,7 @@
 //! `SIGHUP` asks it to stop (it then exits with 128 plus the signal's
 //! number). Without `--out`, such a signal stops the run with the values
 //! computed so far, which `grundy octal` prints as it prints a run to a
-//! smaller `--to`, saying that it was stopped. Each write replaces the file whole (`sg_tables::safe_write`),
+//! smaller `--to`, saying that it was stopped. Each write replaces the file whole (`sg_files::safe_write`),
 //! so a run killed at any moment leaves the last checkpoint. The values
 //! do not depend on where a run was stopped and resumed, so the file a run
 //! stopped and resumed any number of times ends with is the one a run that
@@ -27,11 +27,12 @@ use super::progress::with_progress;
 pub(crate) use crate::cmd::shared::bad_input;
 use crate::cmd::shared::{print_error, wrong_path};
 use anyhow::Result;
+use sg_files::safe_write::Destination;
+use sg_files::signals::StopSignals;
 use sg_octal::{OctalError, PeriodicSequence, Rules, Sequence, Status, check_values_watched};
 use sg_solve::octal::answers::Catalogued;
 pub(crate) use sg_solve::octal::summary::Source;
 use sg_tables::octal::{CatalogueEntry, write_octal_sequence};
-use sg_tables::safe_write::{Destination, StopSignals};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
