@@ -3,12 +3,12 @@
 //! crates rather than on the workspace's sources.
 //!
 //! 1. `cargo package --no-verify --offline` of the published crates.
-//! 2. Their `.crate` files unpacked into a new temporary folder, and each
-//!    checked there on its own with all its targets (`cargo check
-//!    --all-targets`: tests, examples and benches compile from the
-//!    packaged files alone; `cargo package` verifies the library and
-//!    binaries only), its dependencies among them patched to the unpacked
-//!    ones. Not cargo's own verification: that builds the unpacked copy cargo keeps from an
+//! 2. Their `.crate` files unpacked into a new temporary folder, and
+//!    checked there as one workspace with all their targets (`cargo check
+//!    --workspace --all-targets`: tests, examples and benches compile from
+//!    the packaged files alone; `cargo package` verifies the library and
+//!    binaries only), their dependencies on one another patched to the
+//!    unpacked ones. Not cargo's own verification: that builds the unpacked copy cargo keeps from an
 //!    earlier run of the same version (`~/.cargo/registry/src/-HASH/`), so
 //!    a change made since would go unseen.
 //! 3. A small crate beside them that depends on `sg-core`, `sg-octal`,
@@ -135,6 +135,23 @@ fn manifest() -> String {
     text
 }
 
+/// The manifest of the workspace of the unpacked packages `members`
+/// (folders `NAME-VERSION`), each dependency among them patched to its
+/// folder.
+fn vendor_manifest(members: &[String]) -> String {
+    let mut text = String::from(
+        "# The packaged crates, unpacked (cargo xtask outside-crate).\n[workspace]\nresolver = \"3\"\nmembers = [\n",
+    );
+    for member in members {
+        text += &format!("    {member:?},\n");
+    }
+    text += "]\n\n[patch.crates-io]\n";
+    for name in PUBLISHED {
+        text += &format!("{name} = {{ path = \"{name}-{VERSION}\" }}\n");
+    }
+    text
+}
+
 /// Runs `cargo ARGS` in `dir`; fails with `what` if it does not succeed.
 fn cargo(dir: &Path, args: &[&str], target_dir: &Path, what: &str) -> Result<Vec<u8>> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
@@ -242,7 +259,7 @@ fn build_and_run(root: &Path, target: &Path, dir: &Path) -> Result<()> {
         .with_context(|| format!("cannot create {}", sg_text::shown_path(dir)))?;
     // The packages' own builds share a target folder across runs.
     let verify_target = target.join("outside-crate");
-    let mut patches: Vec<String> = Vec::new();
+    let mut members = Vec::new();
     for name in PUBLISHED {
         let krate = target
             .join("package")
@@ -259,28 +276,31 @@ fn build_and_run(root: &Path, target: &Path, dir: &Path) -> Result<()> {
             "cannot unpack {}",
             sg_text::shown_path(&krate)
         );
-        let unpacked = vendor.join(format!("{name}-{VERSION}"));
-        touch_tree(&unpacked)?;
-        // All targets: the packaged tests, examples and benches compile
-        // too (checked, not built: the library is built, and run, by the
-        // outside crate below; code generation for every test and bench
-        // of five crates took minutes of CI for what the workspace's own
-        // build already covers).
-        let mut build = vec!["check", "--all-targets", "--offline", "--quiet"];
-        for patch in &patches {
-            build.extend(["--config", patch.as_str()]);
-        }
-        cargo(
-            &unpacked,
-            &build,
-            &verify_target,
-            &format!("check the packaged {name}"),
-        )?;
-        let path = unpacked
-            .to_str()
-            .context("the temporary folder is not UTF-8")?;
-        patches.push(format!("patch.crates-io.{name}.path={path:?}"));
+        touch_tree(&vendor.join(format!("{name}-{VERSION}")))?;
+        members.push(format!("{name}-{VERSION}"));
     }
+    // All targets of every package, checked in one workspace of the
+    // unpacked packages (their dependencies on one another patched to
+    // them, the dependencies resolved and compiled once, on the
+    // workspace's lock file): the packaged tests, examples and benches
+    // compile from the packaged files alone. Checked, not built: the
+    // libraries are built, and run, by the outside crate below; code
+    // generation for every test and bench took minutes of CI for what the
+    // workspace's own build already covers.
+    fs::write(vendor.join("Cargo.toml"), vendor_manifest(&members))?;
+    fs::copy(root.join("Cargo.lock"), vendor.join("Cargo.lock"))?;
+    cargo(
+        &vendor,
+        &[
+            "check",
+            "--workspace",
+            "--all-targets",
+            "--offline",
+            "--quiet",
+        ],
+        &verify_target,
+        "check the packaged crates",
+    )?;
     fs::write(user.join("Cargo.toml"), manifest())?;
     fs::write(user.join("src/main.rs"), MAIN_RS)?;
     // The workspace's versions of the dependencies, offline.
