@@ -8,12 +8,14 @@ use std::process::ExitCode;
 
 /// Print a completion script for SHELL (bash, elvish, fish, powershell, zsh).
 #[derive(clap::Args, Debug)]
-#[command(long_about = "Print a completion script for SHELL (bash, elvish, fish, \
+#[command(
+    long_about = "Print a completion script for SHELL (bash, elvish, fish, \
     powershell or zsh) to standard output.\n\n\
     Examples:\n  \
     grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n  \
     grundy completions zsh > ~/.zfunc/_grundy\n  \
-    grundy completions fish > ~/.config/fish/completions/grundy.fish")]
+    grundy completions fish > ~/.config/fish/completions/grundy.fish"
+)]
 pub(crate) struct Args {
     /// The shell.
     #[arg(value_enum)]
@@ -22,6 +24,11 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut crate::Cli::command(), "grundy", &mut script);
+    clap_complete::generate(
+        args.shell,
+        &mut crate::Cli::command(),
+        "grundy",
+        &mut script,
+    );
     print_answers(&script, Ok(()))
 }

@@ -10,15 +10,16 @@ use sg_search::games::cram::{Cells, Cram, CramEndgame, Domino, fits_u64};
 use sg_solve::boards::{CramBoard, cram_board, cram_size};
 use sg_tables::embedded_cram_endgame;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// The largest board file read: 1 MiB.
 const MAX_BOARD_FILE: u64 = 1 << 20;
 
 /// The nimber of a Cram board, who wins, and a winning move.
 #[derive(clap::Args, Debug)]
-#[command(long_about = "The nimber of a Cram board, who wins it, and a winning move.\n\n\
+#[command(
+    long_about = "The nimber of a Cram board, who wins it, and a winning move.\n\n\
     Cram: players in turn place a domino on two free adjacent cells (in a row or a \
     column); the player who cannot place one loses. RxC is an empty board of R rows \
     and C columns; --board FILE reads one (`-` for standard input) drawn as rows of \
@@ -36,10 +37,15 @@ const MAX_BOARD_FILE: u64 = 1 << 20;
     Examples:\n  grundy cram 5x7\n  grundy cram 4x7 --hint --json\n  \
     grundy cram 5x5 --misere --hint\n  \
     grundy cram --board board.txt\n  grundy cram 5x6 --proof cram-5x6.proof && \
-    grundy proof check cram-5x6.proof")]
+    grundy proof check cram-5x6.proof"
+)]
 pub(crate) struct Args {
     /// An empty board of R rows and C columns, e.g. 4x7.
-    #[arg(value_name = "RxC", required_unless_present = "board", conflicts_with = "board")]
+    #[arg(
+        value_name = "RxC",
+        required_unless_present = "board",
+        conflicts_with = "board"
+    )]
     size: Option<String>,
     /// Read the board from FILE (`-` for standard input): rows of `.`
     /// (free) and `#` (blocked).

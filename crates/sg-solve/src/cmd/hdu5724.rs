@@ -2,8 +2,8 @@
 
 use super::numbers::number;
 use super::shared::{InputArg, TableArgs};
-use sg_core::row::MAX_WIDTH;
 use anyhow::Result;
+use sg_core::row::MAX_WIDTH;
 use sg_solve::hdu5724;
 use sg_tables::format::TableKind;
 use std::process::ExitCode;

@@ -3,13 +3,13 @@
 
 use super::numbers::{digits, number};
 use super::shared::{UsageError, check_grid, print_answers, print_error, write_png};
-use sg_solve::error::quote;
 use anyhow::{Result, bail};
 use sg_core::knight::MoveSet;
-use sg_solve::knight_source::KnightSource;
 use sg_solve::answer::write_json_line;
+use sg_solve::error::quote;
 use sg_solve::heatmap::Grid;
 use sg_solve::knight_moves::parse_moves;
+use sg_solve::knight_source::KnightSource;
 use std::io::Write;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -17,7 +17,8 @@ use std::process::ExitCode;
 
 /// The Grundy value of one knight on (X, Y), for any X, Y below 2^63.
 #[derive(clap::Args, Debug)]
-#[command(long_about = "The Grundy value of one knight on (X, Y), for any X, Y below 2^63.\n\n\
+#[command(
+    long_about = "The Grundy value of one knight on (X, Y), for any X, Y below 2^63.\n\n\
     The value comes from a finite description of the whole board (a block near the \
     origin, periodic layers along a few rays, periodic sectors between them) that is \
     certified before use: the mex recurrence is checked at finitely many squares that \
@@ -34,7 +35,8 @@ use std::process::ExitCode;
     {\"x0\":0,\"y0\":0,\"values\":[[...],...]} (one array per y).\n\n\
     Examples:\n  grundy knight 2 5\n  grundy knight 4611686018427387904 7\n  \
     grundy knight 10 20 --moves \"-2,-1 -1,-2 -2,1 1,-2\"\n  \
-    grundy knight --grid 0..64 0..64 --png knight.png")]
+    grundy knight --grid 0..64 0..64 --png knight.png"
+)]
 pub(crate) struct Args {
     /// The square's x (digits only, below 2^63).
     #[arg(value_parser = parse_coordinate, required_unless_present = "grid", conflicts_with = "grid")]

@@ -8,10 +8,12 @@ use std::process::ExitCode;
 
 /// Print the manual page grundy.1 (roff) to standard output.
 #[derive(clap::Args, Debug)]
-#[command(long_about = "Print the manual page grundy.1 (roff) to standard output: the \
+#[command(
+    long_about = "Print the manual page grundy.1 (roff) to standard output: the \
     options and the subcommands with their descriptions.\n\n\
     Examples:\n  grundy man > grundy.1 && man -l grundy.1\n  \
-    grundy man > ~/.local/share/man/man1/grundy.1")]
+    grundy man > ~/.local/share/man/man1/grundy.1"
+)]
 pub(crate) struct Args {}
 
 pub(crate) fn run(_: Args) -> Result<ExitCode> {

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 
 /// Node-Kayles on a graph: the nimber, who wins, and a winning move.
 #[derive(clap::Args, Debug)]
-#[command(long_about = "Node-Kayles on a graph: the nimber, who wins, and a winning move.\n\n\
+#[command(
+    long_about = "Node-Kayles on a graph: the nimber, who wins, and a winning move.\n\n\
     Players in turn pick a vertex and remove it with its neighbours; the player who \
     cannot pick one (the graph is empty) loses. The graph is read from FILE (standard \
     input when absent or `-`) as the judges write one: `n m`, then m lines `u v`, an \
@@ -29,7 +30,8 @@ use std::process::ExitCode;
     grundy node-kayles graph.txt --hint --json\n  \
     grundy node-kayles graph.txt --misere --hint\n  \
     grundy node-kayles --grid 3x40\n  \
-    grundy node-kayles graph.txt --proof graph.proof && grundy proof check graph.proof")]
+    grundy node-kayles graph.txt --proof graph.proof && grundy proof check graph.proof"
+)]
 pub(crate) struct Args {
     #[command(flatten)]
     input: InputArg,

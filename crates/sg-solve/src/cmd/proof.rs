@@ -22,7 +22,8 @@ enum Command {
 
 /// Check a certificate from the rules alone.
 #[derive(clap::Args, Debug)]
-#[command(long_about = "Check a certificate written by --proof (grundy cram, node-kayles, \
+#[command(
+    long_about = "Check a certificate written by --proof (grundy cram, node-kayles, \
     chomp) from the game's rules alone, without search: every claimed nimber is confirmed \
     by the moves of its position and the claims before it in the file; then the nimber of \
     the start position follows. Prints what is proved, e.g. `cram 4x7: nimber 3, 1965 \
@@ -30,7 +31,8 @@ enum Command {
     error naming the first position that fails (exit status 1), and so is a file that is \
     not a well-formed certificate.\n\n\
     Examples:\n  grundy cram 5x6 --proof cram-5x6.proof\n  \
-    grundy proof check cram-5x6.proof")]
+    grundy proof check cram-5x6.proof"
+)]
 struct CheckArgs {
     /// The certificate; standard input when `-`.
     #[arg(value_name = "FILE")]

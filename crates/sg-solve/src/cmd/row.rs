@@ -6,15 +6,16 @@ use super::numbers::number;
 use super::shared::{UsageError, check_grid, print_answers, write_png};
 use anyhow::{Result, bail};
 use sg_core::row::{MAX_WIDTH, row_grundy};
-use sg_solve::row_args::{row_grid, row_grid_size, row_of};
 use sg_solve::answer::write_json_line;
+use sg_solve::row_args::{row_grid, row_grid_size, row_of};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The Grundy value of one row of the row game, or a grid of all rows.
 #[derive(clap::Args, Debug)]
-#[command(long_about = "The Grundy value of one row of the row game of HDU 5724: pieces \
+#[command(
+    long_about = "The Grundy value of one row of the row game of HDU 5724: pieces \
     on COLUMNS (1..=W from the left) of a row of W cells; a piece moves right onto the \
     next empty cell, jumping the pieces in between.\n\n\
     With --grid: the values of all 2^W rows of W cells (W at most 24) as a grid, x the \
@@ -25,7 +26,8 @@ use std::process::ExitCode;
     too) or --json asks for it.\n\n\
     With --json: {\"columns\":[1,19],\"width\":20,\"value\":1}, or for a grid \
     {\"width\":8,\"values\":[[...],...]} (one array per y).\n\n\
-    Examples:\n  grundy row 1 19\n  grundy row --width 10 --grid --png rows.png")]
+    Examples:\n  grundy row 1 19\n  grundy row --width 10 --grid --png rows.png"
+)]
 pub(crate) struct Args {
     /// The columns of the pieces (1..=W, distinct).
     #[arg(value_name = "COLUMNS", conflicts_with = "grid", value_parser = number::<u32>(0, u32::MAX.into()))]
@@ -78,7 +80,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         let value = row_grundy(row);
         if args.json {
             let columns = &args.columns;
-            write_json_line(&mut out, &RowJson { columns, width, value });
+            write_json_line(
+                &mut out,
+                &RowJson {
+                    columns,
+                    width,
+                    value,
+                },
+            );
         } else {
             writeln!(out, "{value}").expect("writing to a Vec cannot fail");
         }

@@ -3,8 +3,8 @@
 use super::shared::{UsageError, open_table, wrong_path};
 use anyhow::{Context, Result, bail};
 use sg_solve::answer::write_json_line;
-use sg_text::escape_lines;
 use sg_solve::tables::{JsonReport, report, report_json, table_files};
+use sg_text::escape_lines;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,11 +49,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     // The checks of octal values share rayon's global pool.
     if verify {
-        super::shared::check_simd_variable(
-            sg_octal::SIMD_VARIABLE,
-            "the octal engine",
-            || sg_octal::simd_used().name(),
-        )?;
+        super::shared::check_simd_variable(sg_octal::SIMD_VARIABLE, "the octal engine", || {
+            sg_octal::simd_used().name()
+        })?;
         super::threads::start_global_pool(None)?;
     }
     let mut ok = true;
@@ -117,7 +115,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             if let Err(error) = std::fs::symlink_metadata(&path)
                 && wrong_path(&error)
             {
-                bail!(UsageError(format!("cannot read {}: {error}", sg_text::shown_path(&path))));
+                bail!(UsageError(format!(
+                    "cannot read {}: {error}",
+                    sg_text::shown_path(&path)
+                )));
             }
             let files = table_files(&path)?;
             for file in files {

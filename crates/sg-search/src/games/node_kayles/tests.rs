@@ -1,6 +1,7 @@
 //! Node-Kayles against the definition: known nimbers, symmetries,
 //! canonical forms and symmetric losses.
 
+use super::known::dawsons_chess;
 use super::*;
 use crate::Solver;
 use crate::bits::U256;

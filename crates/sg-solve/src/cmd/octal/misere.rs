@@ -81,7 +81,10 @@ impl<'a> SumWatch<'a> {
             )
         });
         if let Some(signal) = self.stop.caught() {
-            self.stopped = Some(format!("stopped by {}", crate::cmd::shared::signal_name(signal)));
+            self.stopped = Some(format!(
+                "stopped by {}",
+                crate::cmd::shared::signal_name(signal)
+            ));
             return ControlFlow::Break(());
         }
         if self.deadline.is_some_and(|d| self.started.elapsed() >= d) {
@@ -414,7 +417,10 @@ impl Said {
                 },
                 Some(signal),
                 _,
-            ) => Some(format!("stopped by {}", crate::cmd::shared::signal_name(signal))),
+            ) => Some(format!(
+                "stopped by {}",
+                crate::cmd::shared::signal_name(signal)
+            )),
             (
                 Ended::Stopped {
                     why: Limit::Interrupted,

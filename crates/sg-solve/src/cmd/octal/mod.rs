@@ -9,17 +9,15 @@ mod progress;
 pub(super) mod run;
 
 use super::numbers::number;
-use run::{Checkpoints, Ended, Request, Resume, Run, RunError, bad_input};
-use sg_solve::answer::write_json_line;
-use sg_solve::octal::args::{parse_code, parse_subtraction};
 use super::shared::{UsageError, check_simd_variable, destination, print_error};
 use anyhow::{Context, Result};
+use run::{Checkpoints, Ended, Request, Resume, Run, RunError, bad_input};
 use serde_json::json;
 use sg_octal::misere::{DEFAULT_MAX_ORDER, MAX_ORDER};
-use sg_octal::{
-    OctalError, PeriodicSequence, SIMD_VARIABLE, simd_used, winning_move,
-};
+use sg_octal::{OctalError, PeriodicSequence, SIMD_VARIABLE, simd_used, winning_move};
+use sg_solve::answer::write_json_line;
 use sg_solve::octal::answers::{say_move, unknown_value};
+use sg_solve::octal::args::{parse_code, parse_subtraction};
 use sg_solve::octal::summary::text_summary;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -34,7 +32,8 @@ pub(crate) const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
 
 /// The Grundy sequence of a take-and-break game and its certified period.
 #[derive(clap::Args, Debug)]
-#[command(long_about = "The Grundy sequence of a take-and-break game and its certified period.\n\n\
+#[command(
+    long_about = "The Grundy sequence of a take-and-break game and its certified period.\n\n\
     CODE is a Winning Ways code d0.d1d2...dk (digit d_i for taking i tokens: bit 1 = take \
     the whole heap, 2 = leave one heap, 4 = leave two, 8 = leave three; d0 is 0 or 4), e.g. \
     0.77 (Kayles), 0.07 (Dawson's Kayles), .6 (Officers), 4.007; or grundys-game; or give \
@@ -67,7 +66,8 @@ pub(crate) const DEFAULT_CHECKPOINT_EVERY: &str = "10m";
     rules before extending it.\n\n\
     The engine uses the AVX-512 or AVX2 kernels the CPU has; for benchmarking, the \
     environment variable GRUNDY_OCTAL_SIMD=avx2 (no AVX-512 kernel) or portable (neither) \
-    shows what a CPU without them gets.")]
+    shows what a CPU without them gets."
+)]
 pub(crate) struct Args {
     /// The game: a code such as 0.77, .6, 4.007, 0.f, or grundys-game.
     #[arg(value_name = "CODE", required_unless_present_any = ["subtract", "resume"])]
@@ -179,11 +179,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         return misere(&args, rules);
     }
     // The kernels' override (for benchmarking), checked before the run.
-    if let Err(UsageError(message)) = check_simd_variable(
-        SIMD_VARIABLE,
-        "the octal engine",
-        || simd_used().name(),
-    ) {
+    if let Err(UsageError(message)) =
+        check_simd_variable(SIMD_VARIABLE, "the octal engine", || simd_used().name())
+    {
         return Ok(bad_input(message));
     }
     // Before the run, which may be long.
@@ -314,8 +312,14 @@ fn misere(args: &Args, rules: Option<sg_octal::Rules>) -> Result<ExitCode> {
             "--trust-resume: a stored misère quotient is always checked",
         ),
         (args.online, "--online skips the normal-play catalogue"),
-        (args.tables.is_some(), "--tables reads normal-play Grundy values"),
-        (args.threads.is_some(), "--threads: the misère construction runs on one thread"),
+        (
+            args.tables.is_some(),
+            "--tables reads normal-play Grundy values",
+        ),
+        (
+            args.threads.is_some(),
+            "--threads: the misère construction runs on one thread",
+        ),
     ];
     if let Some((_, why)) = refused.iter().find(|(given, _)| *given) {
         return Ok(bad_input(format!("{why}; it cannot be used with --misere")));
@@ -527,4 +531,3 @@ fn json_summary(run: &Run) -> serde_json::Value {
 fn stopped_reason(signal: i32) -> String {
     format!("stopped by {}", super::shared::signal_name(signal))
 }
-
