@@ -22,9 +22,9 @@ use crate::avx2::{self, Avx2};
 #[cfg(target_arch = "x86_64")]
 use crate::avx512::{self, Avx512};
 use crate::moves::Moves;
-use crate::portable::list::{Splits, TARGETS};
+use crate::portable::hit::{Splits, TARGETS};
 use crate::portable::{self, Slots};
-use crate::search::{TakeSplits, ValueBits};
+use crate::splits::{TakeSplits, ValueBits};
 use crate::sparse::Split;
 use std::sync::OnceLock;
 
@@ -217,7 +217,7 @@ pub(crate) fn found_small(small: &[u16], large: &[u16]) -> Option<u64> {
 }
 
 /// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`, for
-/// the list search (`portable::list`): its portable scan compiled for AVX2
+/// the list search (`search::list`): its portable scan compiled for AVX2
 /// when the CPU has it (about 25% less CPU than the baseline build on
 /// `.376` to 2^18, 5% on `.6`), else as built for the target.
 #[inline]
@@ -226,7 +226,34 @@ pub(crate) fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<
     if let Some(cpu) = Avx2::detect() {
         return avx2::first_hit(cpu, splits, targets);
     }
-    portable::list::first_hit(splits, targets)
+    portable::hit::first_hit(splits, targets)
+}
+
+/// Tests lower this to run lower kernels on every CPU (the results are
+/// the same either way, so tests running meanwhile are not disturbed):
+/// 0 portable, 1 AVX2, 2 AVX-512 (the default: what the CPU has).
+#[cfg(test)]
+static TEST_LEVEL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
+
+/// The most vector instructions the tests allow now (see [`TEST_LEVEL`]).
+#[cfg(test)]
+pub(crate) fn test_level() -> Simd {
+    match TEST_LEVEL.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Simd::Portable,
+        1 => Simd::Avx2,
+        _ => Simd::Avx512,
+    }
+}
+
+/// Sets [`test_level`].
+#[cfg(test)]
+pub(crate) fn set_test_level(level: Simd) {
+    let value = match level {
+        Simd::Portable => 0,
+        Simd::Avx2 => 1,
+        Simd::Avx512 => 2,
+    };
+    TEST_LEVEL.store(value, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Tests: runs the ignored test `test` of this test binary in a child

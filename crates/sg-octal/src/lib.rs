@@ -60,14 +60,14 @@
 //!   a batch computed once, `settle.rs` the settling); `search/`: the
 //!   search of the splits for the values the marks cannot settle (`mod.rs`
 //!   the entry and the choice of a path by the values sought, `small.rs`
-//!   the path for values below 64).
+//!   the path for values below 64, `list.rs` the list search for values
+//!   of 1024 and more).
 //! - `avx512/` and `avx2/`: the vector kernels, the engine's only
 //!   `unsafe` vector code, behind safe functions that take a token proving
 //!   the CPU feature; `portable/`: their portable counterparts (what ARM
 //!   and x86-64 without AVX2 run), written for the compiler to vectorise,
 //!   without `unsafe`; the tests compare each kernel with them and with
-//!   the definitions (`portable/list.rs` is the list search, for values of
-//!   1024 and more, on every CPU); `kernels`: which of them may run
+//!   the definitions; `kernels`: which of them may run
 //!   (`GRUNDY_OCTAL_SIMD=avx2` or `portable` lowers them, to measure what
 //!   a CPU without AVX-512 or AVX2 gets), and the one place that chooses
 //!   the kernel of each operation.
@@ -138,6 +138,7 @@ mod rules;
 mod search;
 mod sequence;
 mod sparse;
+mod splits;
 mod sums;
 #[cfg(test)]
 mod tests;

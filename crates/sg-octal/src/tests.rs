@@ -243,7 +243,7 @@ fn resume_continues_a_stored_run() {
 fn lower_kernels_match_the_definition() {
     use super::kernels::Simd;
     for level in [Simd::Avx2, Simd::Portable] {
-        super::search::set_test_level(level);
+        super::kernels::set_test_level(level);
         let mut rng = SplitMix64::new(31);
         for case in 0..40 {
             let rules = random_code(&mut rng, 1 + case % 4, 8, case % 5 == 4);
@@ -251,7 +251,7 @@ fn lower_kernels_match_the_definition() {
         }
         assert_matches_definition(&Rules::grundys_game(), 2000);
     }
-    super::search::set_test_level(Simd::Avx512);
+    super::kernels::set_test_level(Simd::Avx512);
 }
 
 /// The values do not depend on the crew: 1, 2 or 4 threads (more threads

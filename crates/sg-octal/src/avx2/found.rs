@@ -8,7 +8,7 @@ use std::arch::x86_64::*;
 
 use super::super::heap::FIRST_FOUND;
 use super::super::moves::Moves;
-use super::super::search::split_range;
+use super::super::splits::split_range;
 use super::Avx2;
 
 /// The values of the first [`FIRST_FOUND`] splits `{a, r - a}` of `r`

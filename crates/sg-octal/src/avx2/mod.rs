@@ -22,7 +22,7 @@ pub(crate) use found::first_found;
 pub(crate) use rare_rows::word_rows;
 pub(crate) use sought::missing;
 
-use super::portable::list::{self, Splits, TARGETS};
+use super::portable::hit::{self, Splits, TARGETS};
 
 /// Proof that the CPU has AVX2: [`Avx2::detect`] alone makes one.
 #[derive(Debug, Clone, Copy)]
@@ -34,7 +34,7 @@ impl Avx2 {
     #[inline]
     pub(crate) fn detect() -> Option<Avx2> {
         #[cfg(test)]
-        if super::search::test_level() < super::kernels::Simd::Avx2 {
+        if super::kernels::test_level() < super::kernels::Simd::Avx2 {
             return None;
         }
         // `simd_used` is `Avx2` or more only if the CPU has AVX2.
@@ -43,7 +43,7 @@ impl Avx2 {
 }
 
 /// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`, as
-/// the portable `list::first_hit` finds it.
+/// the portable `hit::first_hit` finds it.
 #[inline]
 pub(crate) fn first_hit(_: Avx2, splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
     // SAFETY: the token says that the CPU has AVX2, the only requirement
@@ -55,7 +55,7 @@ pub(crate) fn first_hit(_: Avx2, splits: Splits<'_>, targets: &[u16; TARGETS]) -
 /// (SSE2) build on `.376` to 2^18, 5% on `.6`.
 #[target_feature(enable = "avx2")]
 fn first_hit_avx2(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
-    list::first_hit(splits, targets)
+    hit::first_hit(splits, targets)
 }
 
 /// The settling's check of the splits into the heaps settled since a

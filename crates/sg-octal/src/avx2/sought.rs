@@ -28,7 +28,7 @@
 use std::arch::x86_64::*;
 
 use super::super::moves::Moves;
-use super::super::search::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
+use super::super::splits::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
 use super::Avx2;
 
 /// The values of `all` (a set of values below [`BITSET_VALUES`], as bits)

@@ -6,8 +6,8 @@
 
 use super::super::heap::FIRST_FOUND;
 use super::super::moves::Moves;
-use super::super::search::TakeSplits;
-use super::super::search::{ValueBits, split_range};
+use super::super::splits::TakeSplits;
+use super::super::splits::{ValueBits, split_range};
 use super::{Avx512, REVERSE};
 
 /// The values of the first [`FIRST_FOUND`] splits `{a, r - a}` of `r`

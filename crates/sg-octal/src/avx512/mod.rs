@@ -35,7 +35,7 @@ impl Avx512 {
     #[inline]
     pub(crate) fn detect() -> Option<Avx512> {
         #[cfg(test)]
-        if super::search::test_level() < super::kernels::Simd::Avx512 {
+        if super::kernels::test_level() < super::kernels::Simd::Avx512 {
             return None;
         }
         // `simd_used` is `Avx512` only if the CPU has AVX-512 F and BW.

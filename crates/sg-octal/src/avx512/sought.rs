@@ -9,7 +9,7 @@
 //! ([`super::found`]) comes before.
 
 use super::super::moves::Moves;
-use super::super::search::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
+use super::super::splits::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
 use super::found::{FirstPhase, found_first};
 use super::{Avx512, REVERSE};
 

@@ -266,7 +266,7 @@ mod tests {
             }
             // The first splits' values, against the definition.
             for r in lo..hi {
-                let (first, last) = crate::search::split_range(&moves, r, n);
+                let (first, last) = crate::splits::split_range(&moves, r, n);
                 let mut expected = vec![0u64; words];
                 for a in (first..=last).take(FIRST_FOUND) {
                     let x = usize::from(values[a] ^ values[r - a]);

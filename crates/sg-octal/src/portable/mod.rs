@@ -13,14 +13,14 @@
 //!   below 1024;
 //! - [`settle`]: the splits into the heaps settled since a chunk's state,
 //!   against every candidate;
-//! - [`list`]: the list search, for values sought of 1024 and more (on
-//!   every CPU; its inner scan compiled for AVX2 too).
+//! - [`hit`]: the list search's scan for a few values among a range of
+//!   splits (compiled for AVX2 too).
 //!
 //! No `unsafe` here: every index is masked into the array it reads or
 //! writes (`x & (V - 1)` into `V` bytes), which the compiler sees, so the
 //! bounds checks go away without an unchecked access.
 
-pub(crate) mod list;
+pub(crate) mod hit;
 mod rows;
 mod settle;
 mod sought;

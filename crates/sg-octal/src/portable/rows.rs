@@ -10,7 +10,7 @@
 
 use super::super::heap::FIRST_FOUND;
 use super::super::moves::Moves;
-use super::super::search::split_range;
+use super::super::splits::split_range;
 use super::super::sparse::Split;
 use super::bits_of_bytes;
 

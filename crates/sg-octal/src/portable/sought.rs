@@ -23,7 +23,7 @@
 //! (phase 2).
 
 use super::super::moves::Moves;
-use super::super::search::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
+use super::super::splits::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
 
 /// Splits of a take per turn of phase 1, between two reads of the values
 /// pending.

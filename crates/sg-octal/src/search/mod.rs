@@ -50,7 +50,7 @@
 //!   value turned into its bit by a shift of a 64-bit lane). Its searches
 //!   are short, and the first implementation's setup cost more than they
 //!   do.
-//! - Values sought of 1024 and more (`super::portable::list`, the list search, on
+//! - Values sought of 1024 and more ([`list`], the list search, on
 //!   every CPU): a first scalar scan marks the sought values it meets in
 //!   a short prefix of the splits, then the ones it missed are sought a
 //!   few at a time by a vectorised comparison of blocks of splits (AVX2
@@ -63,9 +63,9 @@
 //! Files: this one holds the entry ([`search`], [`search_bits`]), the
 //! choice between the paths above (by the values sought), and the walk of
 //! the takes' splits in turns that they share; [`small`] the small-value
-//! path; `super::avx512`, `super::avx2` and `super::portable` the kernels
-//! (the list search is `super::portable::list`), and `super::kernels` the
-//! one place that chooses which kernel runs on this CPU.
+//! path, [`list`] the list search; `super::avx512`, `super::avx2` and
+//! `super::portable` the kernels, and `super::kernels` the one place that
+//! chooses which kernel runs on this CPU.
 //!
 //! Tried and dropped (slower): with AVX2, the lanes of a block with hits
 //! read back from the block's bytes rather than from the values; the
@@ -75,6 +75,7 @@
 //! values found for values up to 512 (on `.6`); gathering `G(r - a)` with
 //! AVX-512 instead of two loads and a permute.
 
+mod list;
 mod small;
 #[cfg(test)]
 mod tests;
@@ -83,28 +84,25 @@ use std::ops::ControlFlow;
 
 use super::kernels;
 use super::moves::Moves;
+pub(crate) use super::splits::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
 use super::portable as portable_kernels;
-use super::portable::list::{first_missing_portable, first_unmet};
+use list::{first_missing_portable, first_unmet};
 pub(crate) use small::missing_small;
 
 /// The search's scratch space of one thread.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SearchScratch {
-    /// Per value: 0, or [`WANTED`](super::portable::list::WANTED) (sought by the first scan),
-    /// or [`FOUND`](super::portable::list::FOUND) (sought and met).
-    pub(crate) sought: Vec<u8>,
+    /// Per value: 0, or [`WANTED`](list::WANTED) (sought by the first scan),
+    /// or [`FOUND`](list::FOUND) (sought and met).
+    sought: Vec<u8>,
     /// Per take, the next smaller part the portable search looks at.
-    pub(crate) next: Vec<usize>,
+    next: Vec<usize>,
     /// The portable search's bytes of the values pending.
     slots: portable_kernels::Slots,
     /// The takes' splits still to look at (the searches of
     /// [`search_bits`]).
     cursors: Vec<TakeSplits>,
 }
-
-/// Values below [`BITSET_VALUES`] as bits: value `v` is bit `v % 64` of
-/// word `v / 64`.
-pub(crate) type ValueBits = [u64; BITSET_VALUES / 64];
 
 /// Searches the splits of heap `h` (both parts below `n = values.len()`)
 /// for the values `need` (ascending, nonempty; every value is below `top`,
@@ -239,48 +237,6 @@ fn search_list(
 /// with AVX-512.
 const SHORT_SCAN_PER_VALUE: usize = 32;
 
-/// Tests lower this to run lower kernels on every CPU (the results are
-/// the same either way, so tests running meanwhile are not disturbed):
-/// 0 portable, 1 AVX2, 2 AVX-512 (the default: what the CPU has).
-#[cfg(test)]
-static TEST_LEVEL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
-
-/// The most vector instructions the tests allow now (see [`TEST_LEVEL`]).
-#[cfg(test)]
-pub(crate) fn test_level() -> super::kernels::Simd {
-    use super::kernels::Simd;
-    match TEST_LEVEL.load(std::sync::atomic::Ordering::Relaxed) {
-        0 => Simd::Portable,
-        1 => Simd::Avx2,
-        _ => Simd::Avx512,
-    }
-}
-
-/// Sets [`test_level`].
-#[cfg(test)]
-pub(crate) fn set_test_level(level: super::kernels::Simd) {
-    use super::kernels::Simd;
-    let value = match level {
-        Simd::Portable => 0,
-        Simd::Avx2 => 1,
-        Simd::Avx512 => 2,
-    };
-    TEST_LEVEL.store(value, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// Values the AVX-512 search's set holds: 64 words of 16 bits.
-pub(crate) const BITSET_VALUES: usize = 1024;
-
-/// The range of smaller parts `a` of the splits of `r` whose two parts
-/// are known heaps (below `n`).
-#[inline]
-pub(crate) fn split_range(moves: &Moves, r: usize, n: usize) -> (usize, usize) {
-    (
-        (r + 1).saturating_sub(n).max(1),
-        moves.pair_top(r as u64) as usize,
-    )
-}
-
 /// Where a scan of the splits of heap `h`'s takes (both parts below `n`)
 /// starts: per take of `moves.pair`, the smallest smaller part `a`
 /// (`usize::MAX` for a take larger than `h`).
@@ -328,41 +284,6 @@ pub(crate) fn in_turns(
                 }
             }
         }
-    }
-}
-
-/// The splits `{a, r - a}` of one take still to look at, `a` from `next`
-/// to `hi` (the vector kernels' cursors).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct TakeSplits {
-    pub(crate) r: usize,
-    pub(crate) lo: usize,
-    pub(crate) next: usize,
-    pub(crate) hi: usize,
-}
-
-impl TakeSplits {
-    /// The splits of `r` with `lo <= a <= hi` but the first `skip` (none
-    /// left if `lo + skip > hi`), where `1 <= lo`, `2 hi <= r` and
-    /// `r - lo < values.len()`: every split that the blocks of a kernel
-    /// read is inside `values` (see `avx512::sought` and `avx2::sought`).
-    pub(crate) fn new(
-        values: &[u16],
-        r: usize,
-        lo: usize,
-        hi: usize,
-        skip: usize,
-    ) -> Option<TakeSplits> {
-        if lo + skip > hi {
-            return None;
-        }
-        assert!(lo >= 1 && 2 * hi <= r && r - lo < values.len());
-        Some(TakeSplits {
-            r,
-            lo,
-            next: lo + skip,
-            hi,
-        })
     }
 }
 

@@ -1,22 +1,23 @@
-//! The list search (see the `search` module), for values sought of 1024
+//! The list search (see the parent module), for values sought of 1024
 //! and more (beyond the sets of the kernels), on every CPU: a first scalar
 //! scan marks the sought values it meets in a short prefix of the splits,
 //! then the ones it missed are sought a few at a time by a vectorised
-//! comparison of blocks of splits ([`first_hit`]: the same code compiled
-//! for AVX2 too, which `crate::kernels` chooses when the CPU has it). The
+//! comparison of blocks of splits (`kernels::first_hit`: the portable scan
+//! of `portable::hit`, compiled for AVX2 too when the CPU has it). The
 //! search's tests compare every kernel with trying each split.
 
 use std::ops::ControlFlow;
 
+use super::{SCAN_TURN, SearchScratch, first_splits, in_turns};
 use crate::kernels;
 use crate::moves::Moves;
-use crate::search::{SCAN_TURN, SearchScratch, first_splits, in_turns};
+use crate::portable::hit::{Splits, TARGETS};
 
 /// The smallest of `need` (ascending, nonempty) that a short scan of the
 /// splits of heap `h` (a few per value) does not meet: it may be reached
 /// by a later split or by none. `None` when all are met.
 #[inline]
-pub(crate) fn first_unmet(
+pub(super) fn first_unmet(
     moves: &Moves,
     values: &[u16],
     h: usize,
@@ -30,12 +31,12 @@ pub(crate) fn first_unmet(
         .find(|&v| scratch.sought[usize::from(v)] != FOUND)
 }
 
-/// The exact part of [`search`](crate::search::search) (the values of `need` no
+/// The exact part of [`search`](super::search) (the values of `need` no
 /// split reaches, the smallest `limit`) for values of 1024 and more: a first scalar
 /// scan, then a vectorised search for a few values at a time.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-pub(crate) fn first_missing_portable(
+pub(super) fn first_missing_portable(
     moves: &Moves,
     values: &[u16],
     h: usize,
@@ -89,12 +90,6 @@ const SCAN_PER_VALUE: usize = 8;
 pub(crate) const WANTED: u8 = 1;
 /// A value the first scan looked for and met.
 pub(crate) const FOUND: u8 = 2;
-
-/// Values sought at once by the vectorised scan.
-pub(crate) const TARGETS: usize = 8;
-
-/// Splits compared per step of the vectorised scan.
-const BLOCK: usize = 32;
 
 /// A first scan of the splits, marking in `scratch.sought` (as [`FOUND`])
 /// each value of `need` it meets; stops when all are found or after
@@ -202,38 +197,4 @@ fn seek(
         }
         ControlFlow::Continue(end)
     });
-}
-
-/// The splits `{a, r - a}` with `lo <= a <= hi` of a split size `r`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Splits<'a> {
-    values: &'a [u16],
-    r: usize,
-    lo: usize,
-    hi: usize,
-}
-
-/// The first `a` of `splits` with `G(a) ^ G(r - a)` among `targets`:
-/// blocks of [`BLOCK`] splits, compared with every target without a
-/// branch (the loop vectorises); the block with a hit is then searched.
-#[inline(always)]
-pub(crate) fn first_hit(splits: Splits<'_>, targets: &[u16; TARGETS]) -> Option<usize> {
-    let Splits { values, r, lo, hi } = splits;
-    let mut a = lo;
-    while a + BLOCK <= hi + 1 {
-        let small = &values[a..a + BLOCK];
-        let large = &values[r + 1 - a - BLOCK..r + 1 - a];
-        let mut hit = false;
-        for j in 0..BLOCK {
-            let x = small[j] ^ large[BLOCK - 1 - j];
-            for &t in targets {
-                hit |= x == t;
-            }
-        }
-        if hit {
-            break;
-        }
-        a += BLOCK;
-    }
-    (a..=hi).find(|&a| targets.contains(&(values[a] ^ values[r - a])))
 }
