@@ -24,8 +24,8 @@ use crate::avx512::{self, Avx512};
 use crate::moves::Moves;
 use crate::portable::hit::{Splits, TARGETS};
 use crate::portable::{self, Slots};
-use crate::splits::{TakeSplits, ValueBits};
 use crate::sparse::Split;
+use crate::splits::{TakeSplits, ValueBits};
 use std::sync::OnceLock;
 
 /// The environment variable that lowers the kernels used.

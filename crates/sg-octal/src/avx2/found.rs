@@ -6,8 +6,8 @@
 
 use std::arch::x86_64::*;
 
-use super::super::heap::FIRST_FOUND;
 use super::super::moves::Moves;
+use super::super::splits::FIRST_FOUND;
 use super::super::splits::split_range;
 use super::Avx2;
 

@@ -4,8 +4,8 @@
 //! with the rare-mark rows ([`first_found`]), the first phase of the
 //! search ([`found_first`]), and the small-value path ([`found_small`]).
 
-use super::super::heap::FIRST_FOUND;
 use super::super::moves::Moves;
+use super::super::splits::FIRST_FOUND;
 use super::super::splits::TakeSplits;
 use super::super::splits::{ValueBits, split_range};
 use super::{Avx512, REVERSE};

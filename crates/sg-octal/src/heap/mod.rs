@@ -38,12 +38,13 @@ mod tests;
 use super::moves::Moves;
 use super::search::{BITSET_VALUES, SearchScratch, ValueBits, missing_small, search, search_bits};
 use super::sparse::Sparse;
+use super::splits::FIRST_FOUND;
 use marks::{
     Reach, Settles, SmallMarks, below_mask, exact_rules, mark_rare, mark_rare_beyond, mark_unsplit,
     sure_bits,
 };
+pub(crate) use rare_rows::RareMarks;
 use rare_rows::Row;
-pub(crate) use rare_rows::{FIRST_FOUND, RareMarks};
 pub(crate) use settle::settle;
 
 /// Scratch space of one thread.

@@ -14,14 +14,6 @@ use super::super::kernels;
 use super::super::moves::Moves;
 use super::super::sparse::{Sparse, Split};
 
-/// Splits per take whose values the rows keep (see [`RareMarks`]): heaps
-/// `h` and `h + 1` with takes `i` and `i + 1` split the same `r`, and the
-/// first splits of each take, which reach most values sought, are then
-/// looked at once for both; the search of each heap skips them (one
-/// thread: `.354` 0.85x the time, `.376` 0.94x; 192 splits rather than
-/// 64: `.376` 0.95x, `.354` 1.01x).
-pub(crate) const FIRST_FOUND: usize = 192;
-
 /// The marks of step 1 for a range of split sizes `r`, computed once for
 /// a batch: heaps `h` and `h + 1` with takes `i` and `i + 1` split the
 /// same `r`. A group whose split equals the first group's shares its rows.
@@ -29,7 +21,7 @@ pub(crate) const FIRST_FOUND: usize = 192;
 /// `avx512::word_rows`: `.354` and `.376` 0.91x the time on one thread;
 /// `avx2::word_rows`, with the first splits below: `.354` 0.64x the time
 /// of the byte rows and `.6` 0.9x with the AVX2 search), and the values of
-/// the first [`FIRST_FOUND`] splits of each `r` (rare or not) come with
+/// the first [`FIRST_FOUND`](crate::splits::FIRST_FOUND) splits of each `r` (rare or not) come with
 /// them, which the search of each heap then skips; otherwise bytes
 /// ([`mark_rows`]).
 #[derive(Debug, Clone, Default)]
@@ -134,7 +126,7 @@ impl RareMarks {
         Some((row, self.known))
     }
 
-    /// The values of the first [`FIRST_FOUND`] splits of `r` (see
+    /// The values of the first [`FIRST_FOUND`](crate::splits::FIRST_FOUND) splits of `r` (see
     /// `avx512::first_found`), if computed, and computed from the heaps
     /// below `n`.
     #[inline]
@@ -202,6 +194,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     use crate::avx512::{self, Avx512};
     use crate::portable;
+    use crate::splits::FIRST_FOUND;
     use sg_core::testing::SplitMix64;
 
     /// The rows of bits (AVX-512 and AVX2, where the CPU has them, and the

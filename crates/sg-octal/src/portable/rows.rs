@@ -8,10 +8,10 @@
 //! each 64 bytes into a word of bits by multiplications
 //! ([`super::bits_of_bytes`]).
 
-use super::super::heap::FIRST_FOUND;
 use super::super::moves::Moves;
-use super::super::splits::split_range;
 use super::super::sparse::Split;
+use super::super::splits::FIRST_FOUND;
+use super::super::splits::split_range;
 use super::bits_of_bytes;
 
 /// Rows built at a time by [`word_rows`]: for a rare part `a`, the other

@@ -84,8 +84,8 @@ use std::ops::ControlFlow;
 
 use super::kernels;
 use super::moves::Moves;
-pub(crate) use super::splits::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
 use super::portable as portable_kernels;
+pub(crate) use super::splits::{BITSET_VALUES, TakeSplits, ValueBits, split_range};
 use list::{first_missing_portable, first_unmet};
 pub(crate) use small::missing_small;
 
@@ -148,7 +148,7 @@ pub(crate) fn search(
 /// lists cost `.354` a tenth of its time). The first `skip` splits of each
 /// take (from the smallest smaller part on) are not looked at: the caller
 /// knows that they reach no value sought (0 or
-/// [`FIRST_FOUND`](super::heap::FIRST_FOUND), see
+/// [`FIRST_FOUND`](super::splits::FIRST_FOUND), see
 /// [`super::portable::first_found`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_bits(
