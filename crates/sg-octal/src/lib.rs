@@ -67,10 +67,11 @@
 //!   the CPU feature; `portable/`: their portable counterparts (what ARM
 //!   and x86-64 without AVX2 run), written for the compiler to vectorise,
 //!   without `unsafe`; the tests compare each kernel with them and with
-//!   the definitions; `kernels`: which of them may run
+//!   the definitions; `simd`: which of them may run
 //!   (`GRUNDY_OCTAL_SIMD=avx2` or `portable` lowers them, to measure what
-//!   a CPU without AVX-512 or AVX2 gets), and the one place that chooses
-//!   the kernel of each operation.
+//!   a CPU without AVX-512 or AVX2 gets); `kernels`: the one place that
+//!   chooses the kernel of each operation; `splits`: the splits of a heap
+//!   that the search and the kernels share (ranges, cursors, value sets).
 //! - `sequence`, `crew`: the incremental engine and its threads; `check`:
 //!   stored values checked by the same method; `period`: certified
 //!   periods, and `repeat`, `two_way`: the period search in linear time;
@@ -137,6 +138,7 @@ mod repeat;
 mod rules;
 mod search;
 mod sequence;
+mod simd;
 mod sparse;
 mod splits;
 mod sums;
@@ -148,10 +150,10 @@ pub mod misere;
 
 pub use check::{check_values, check_values_watched};
 pub use definition::{grundy_by_definition, grundy_of_heap};
-pub use kernels::{SIMD_VARIABLE, Simd, simd_allowed, simd_used};
 pub use period::{Period, PeriodicSequence, certify};
 pub use rules::{CodeError, GRUNDYS_GAME, MAX_DIGITS, NAMED_GAMES, Rules};
 pub use sequence::{Sequence, Status};
+pub use simd::{SIMD_VARIABLE, Simd, simd_allowed, simd_used};
 pub use sums::{HeapMove, HeapValues, winning_move};
 // For the misère quotients (`crate::misere`): the moves of a heap and the
 // period search, fed with elements' ids instead of values.

@@ -2,8 +2,8 @@
 //! of a split size's smaller parts whose two parts are known, a take's
 //! splits still to look at (the kernels' cursors), and the values sought
 //! as a set of bits. Its own module so that the kernels (`avx512/`,
-//! `avx2/`, `portable/`) and the search that calls them through
-//! `kernels` depend on it, not on each other.
+//! `avx2/`, `portable/`) do not depend on the search that calls them
+//! (through `kernels`).
 
 use crate::moves::Moves;
 

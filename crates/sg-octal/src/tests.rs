@@ -241,9 +241,9 @@ fn resume_continues_a_stored_run() {
 /// definition's values too.
 #[test]
 fn lower_kernels_match_the_definition() {
-    use super::kernels::Simd;
+    use super::simd::Simd;
     for level in [Simd::Avx2, Simd::Portable] {
-        super::kernels::set_test_level(level);
+        super::simd::set_test_level(level);
         let mut rng = SplitMix64::new(31);
         for case in 0..40 {
             let rules = random_code(&mut rng, 1 + case % 4, 8, case % 5 == 4);
@@ -251,7 +251,7 @@ fn lower_kernels_match_the_definition() {
         }
         assert_matches_definition(&Rules::grundys_game(), 2000);
     }
-    super::kernels::set_test_level(Simd::Avx512);
+    super::simd::set_test_level(Simd::Avx512);
 }
 
 /// The values do not depend on the crew: 1, 2 or 4 threads (more threads
@@ -415,7 +415,7 @@ fn every_thread_count_gives_the_same_values() {
         // Every count for the CPU's own kernels; the kernels of a lower
         // level compute each chunk, not how chunks are shared out, so a
         // few counts (odd, even, beyond the cores) show they agree.
-        let best = simd_used() == kernels::simd_of_cpu();
+        let best = simd_used() == simd::simd_of_cpu();
         let counts: Vec<usize> = if every && best {
             (2..=64).collect()
         } else {
@@ -617,19 +617,19 @@ fn same_under_every_level(test: &str, prefix: &str) -> Vec<String> {
     // A level above the CPU's runs the CPU's kernels: one child for them.
     let levels: Vec<Simd> = [Simd::Portable, Simd::Avx2, Simd::Avx512]
         .into_iter()
-        .filter(|&level| level <= kernels::simd_of_cpu())
+        .filter(|&level| level <= simd::simd_of_cpu())
         .collect();
     let children: Vec<_> = levels
         .iter()
         .map(|&level| {
             let test = test.to_owned();
-            std::thread::spawn(move || kernels::run_ignored_test_with(&test, level.name()))
+            std::thread::spawn(move || simd::run_ignored_test_with(&test, level.name()))
         })
         .collect();
     let mut runs = Vec::new();
     for (child, level) in children.into_iter().zip(levels) {
         let text = child.join().unwrap();
-        let used = level.min(kernels::simd_of_cpu());
+        let used = level.min(simd::simd_of_cpu());
         let lines: Vec<String> = text
             .lines()
             .filter_map(|l| Some(l[l.find(prefix)?..].to_owned()))

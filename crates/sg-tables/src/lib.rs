@@ -2,11 +2,15 @@
 //! validation, typed views, memory-mapped and owned files, and the tables of
 //! `data/` compiled into the library.
 //!
-//! For: storing values that `sg-core` computes, and reading them back fast
+//! For: storing values that `sg-core` and `sg-octal` compute (and the
+//! nimbers of Cram components, by `sg-search`'s canonical forms), and
+//! reading them back fast
 //! and safely (every file validated, a stored description re-certified).
-//! Not for: the games themselves or their values' definitions (`sg-core`),
+//! Not for: the games themselves or their values' definitions (`sg-core`,
+//! `sg-octal`, `sg-search`),
 //! or judge inputs (`sg-solve`). The generators (feature `generate`) only
-//! run `sg-core`'s definitions in parallel; `cargo xtask gen` drives them.
+//! run those crates' definitions and engines in parallel; `cargo xtask gen`
+//! drives them.
 //!
 //! - [`format`](mod@format): the byte layout (documented byte by byte), the header and the
 //!   metadata, and [`encode`](format::encode) to write a table.
@@ -37,7 +41,7 @@
 //!   benchmarks).
 //!
 //! The tables are written by `cargo xtask gen` from the definitions of the
-//! games in `sg-core`; see the workspace README. A file the user names is
+//! games in `sg-core` and `sg-octal`; see the workspace README. A file the user names is
 //! written through `sg-files` (`sg_files::safe_write`: a unique temporary
 //! file, `fsync`, a rename); this crate encodes the bytes.
 //!

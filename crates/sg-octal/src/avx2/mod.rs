@@ -34,11 +34,11 @@ impl Avx2 {
     #[inline]
     pub(crate) fn detect() -> Option<Avx2> {
         #[cfg(test)]
-        if super::kernels::test_level() < super::kernels::Simd::Avx2 {
+        if super::simd::test_level() < super::simd::Simd::Avx2 {
             return None;
         }
         // `simd_used` is `Avx2` or more only if the CPU has AVX2.
-        (super::kernels::simd_used() >= super::kernels::Simd::Avx2).then_some(Avx2(()))
+        (super::simd::simd_used() >= super::simd::Simd::Avx2).then_some(Avx2(()))
     }
 }
 

@@ -35,11 +35,11 @@ impl Avx512 {
     #[inline]
     pub(crate) fn detect() -> Option<Avx512> {
         #[cfg(test)]
-        if super::kernels::test_level() < super::kernels::Simd::Avx512 {
+        if super::simd::test_level() < super::simd::Simd::Avx512 {
             return None;
         }
         // `simd_used` is `Avx512` only if the CPU has AVX-512 F and BW.
-        (super::kernels::simd_used() == super::kernels::Simd::Avx512).then_some(Avx512(()))
+        (super::simd::simd_used() == super::simd::Simd::Avx512).then_some(Avx512(()))
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::Rules;
-use crate::kernels::{Simd, set_test_level};
+use crate::simd::{Simd, set_test_level};
 use sg_core::testing::SplitMix64;
 
 /// The kernel levels each test runs (each where the CPU has it; the
