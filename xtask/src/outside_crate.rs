@@ -25,8 +25,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The crates that `cargo package` packages, each after those it depends on.
-const PUBLISHED: [&str; 7] = [
+const PUBLISHED: [&str; 8] = [
     "sg-text",
+    "sg-nimber",
     "sg-files",
     "sg-core",
     "sg-octal",

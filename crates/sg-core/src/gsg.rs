@@ -111,16 +111,7 @@ pub enum GValue {
     Infinite,
 }
 
-/// The result of a position for the player to move, with perfect play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The player to move can force a win.
-    Win,
-    /// The player to move loses whatever they do.
-    Lose,
-    /// Neither player can force a win: play can go on forever.
-    Draw,
-}
+pub use sg_nimber::Outcome;
 
 /// A move of one token along one edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -8,7 +8,9 @@
 //! use of threads is internal: a graph of millions of edges is built and
 //! solved on up to two scoped threads, joined before the call returns.
 //!
-//! - [`mex`]: the minimum excludant of a small set, without allocating per call.
+//! - [`mex`]: the minimum excludant of a small set, without allocating per
+//!   call (from `sg-nimber`, re-exported with [`Nimber`], [`Outcome`] and
+//!   [`sum`]).
 //! - [`graph`]: explicit game graphs in compressed sparse row form and their
 //!   Grundy values, computed iteratively and on demand.
 //! - [`gsg`]: generalized Sprague-Grundy values of graphs with cycles
@@ -63,17 +65,15 @@ pub mod gsg;
 mod hugepages;
 pub mod knight;
 pub mod knight_pattern;
-pub mod mex;
 mod peel;
 pub mod row;
 pub mod row_halves;
-pub mod sum;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
 pub use graph::{CycleError, EdgeCounter, Graph, GraphError, Grundy};
 pub use gsg::{GValue, GsgValues, Outcome, generalized_grundy};
-pub use mex::{Mex, Nimber};
+pub use sg_nimber::{Mex, Nimber, mex, sum};
 
 /// The examples of the crate's README.md, compiled and run as doctests.
 #[cfg(doctest)]

@@ -148,7 +148,7 @@ fn check_range(
 mod tests {
     use super::*;
     use crate::{Sequence, grundy_by_definition};
-    use sg_core::testing::SplitMix64;
+    use sg_nimber::testing::SplitMix64;
 
     /// Right values pass; any one value changed fails at its heap, on
     /// octal, hexadecimal and subtraction codes and Grundy's game, across

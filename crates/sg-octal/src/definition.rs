@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::{OctalError, Rules, moves::Moves};
-use sg_core::Mex;
+use sg_nimber::Mex;
 
 /// `G(0), ..., G(to)` for `rules`, by the definition: the mex of the XOR of
 /// the values of the heaps each option leaves. Fails with

@@ -147,6 +147,8 @@ mod tests;
 mod two_way;
 
 pub mod misere;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 pub use check::{check_values, check_values_watched};
 pub use definition::{grundy_by_definition, grundy_of_heap};

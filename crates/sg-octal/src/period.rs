@@ -294,7 +294,7 @@ mod tests {
     /// repeats `d` later), then walking the preperiod down.
     #[test]
     fn smallest_equals_trying_every_divisor() {
-        let mut rng = sg_core::testing::SplitMix64::new(5);
+        let mut rng = sg_nimber::testing::SplitMix64::new(5);
         for case in 0..3000 {
             // A sequence with smallest period d from some e0, written as
             // period p = d * k from e >= e0.
@@ -335,7 +335,7 @@ mod tests {
     #[test]
     fn tracking_is_linear_after_a_long_preperiod() {
         let moves = Moves::new(&Rules::parse(".376").unwrap());
-        let mut rng = sg_core::testing::SplitMix64::new(2);
+        let mut rng = sg_nimber::testing::SplitMix64::new(2);
         let preperiod = 1_000_000;
         let mut values = Vec::new();
         let mut tracker = Tracker::default();

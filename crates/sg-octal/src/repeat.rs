@@ -271,7 +271,7 @@ mod tests {
     /// search falls back to string matching).
     #[test]
     fn first_repeat_equals_trying_every_period() {
-        let mut rng = sg_core::testing::SplitMix64::new(12);
+        let mut rng = sg_nimber::testing::SplitMix64::new(12);
         let mut found = 0;
         for case in 0..4000 {
             let len = 1 + rng.below(if case % 4 == 3 { 3000 } else { 300 }) as usize;
@@ -316,7 +316,7 @@ mod tests {
     /// the same shapes of sequences, and gives way beyond its values.
     #[test]
     fn watch_equals_trying_every_period() {
-        let mut rng = sg_core::testing::SplitMix64::new(13);
+        let mut rng = sg_nimber::testing::SplitMix64::new(13);
         for case in 0..300 {
             let len = 1 + rng.below(if case % 10 == 0 {
                 EVERY_VALUE_UP_TO as u64 + 10

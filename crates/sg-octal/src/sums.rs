@@ -82,9 +82,9 @@ pub fn winning_move<V: HeapValues + ?Sized>(
     if total == 0 {
         return Ok(None);
     }
-    // The heap to move and the value to move it to (sg_core::sum).
+    // The heap to move and the value to move it to (sg_nimber::sum).
     let Some((index, target)) =
-        sg_core::sum::try_component_to_move(heaps.iter().map(|&h| value(h)), total)?
+        sg_nimber::sum::try_component_to_move(heaps.iter().map(|&h| value(h)), total)?
     else {
         return Ok(None);
     };

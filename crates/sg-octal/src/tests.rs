@@ -2,7 +2,7 @@
 //! heaps through a period.
 
 use proptest::prelude::*;
-use sg_core::testing::SplitMix64;
+use sg_nimber::testing::SplitMix64;
 
 use super::*;
 

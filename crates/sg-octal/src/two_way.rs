@@ -226,7 +226,7 @@ mod tests {
     /// alphabets so that they occur often.
     #[test]
     fn equals_the_naive_search_on_random_texts() {
-        let mut rng = sg_core::testing::SplitMix64::new(41);
+        let mut rng = sg_nimber::testing::SplitMix64::new(41);
         for case in 0..2000 {
             let radix = 1 + rng.below(3) as u16;
             let n = rng.below(400) as usize;

@@ -6,11 +6,11 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// A nimber (Grundy value): [`sg_core::Nimber`], the one type every crate
+/// A nimber (Grundy value): [`sg_nimber::Nimber`], the one type every crate
 /// of `grundy` answers with. Nimbers are bounded by the number of moves of
 /// a position; one that does not fit is reported as
 /// [`SearchError::NimberOverflow`](crate::SearchError::NimberOverflow).
-pub use sg_core::Nimber;
+pub use sg_nimber::Nimber;
 
 /// A component as the solver sees it (see [`Game::reduce`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

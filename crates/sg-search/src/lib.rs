@@ -27,12 +27,12 @@ pub use game::{Game, Nimber, Reduced};
 pub use solver::{Options, Solver, Stats};
 pub use table::Fact;
 
-/// The outcome of a position for the player to move: [`sg_core::Outcome`],
+/// The outcome of a position for the player to move: [`sg_nimber::Outcome`],
 /// shared with the graphs' generalized values. The search answers
 /// [`Outcome::Win`] or [`Outcome::Lose`], never [`Outcome::Draw`]: the games
 /// it solves end (a game whose moves cycle is refused with
 /// [`SearchError::Cycle`]).
-pub use sg_core::Outcome;
+pub use sg_nimber::Outcome;
 
 /// Why a search failed.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]

@@ -234,7 +234,7 @@ const FOUND_TURN: usize = 64;
 mod tests {
     use super::*;
     use crate::Rules;
-    use sg_core::testing::SplitMix64;
+    use sg_nimber::testing::SplitMix64;
 
     /// `first_found` against the values of the first splits taken one by
     /// one, on random values below 64 to 512, every width, split sizes

@@ -107,7 +107,7 @@ unsafe fn splits_reach_each<const K: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sg_core::testing::SplitMix64;
+    use sg_nimber::testing::SplitMix64;
 
     /// The AVX-512 check of the splits that settle adds, against trying
     /// each split: random values, 1 to 200 splits (whole blocks of 32 and

@@ -264,7 +264,7 @@ pub(super) fn mark_rare_beyond(
 mod tests {
     use super::*;
     use crate::portable::bits_of_bytes;
-    use sg_core::testing::SplitMix64;
+    use sg_nimber::testing::SplitMix64;
 
     /// The word helpers of step 2 against their definitions.
     #[test]

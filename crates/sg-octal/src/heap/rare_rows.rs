@@ -195,7 +195,7 @@ mod tests {
     use crate::avx512::{self, Avx512};
     use crate::portable;
     use crate::splits::FIRST_FOUND;
-    use sg_core::testing::SplitMix64;
+    use sg_nimber::testing::SplitMix64;
 
     /// The rows of bits (AVX-512 and AVX2, where the CPU has them, and the
     /// portable kernel) hold the same marks as the rows of bytes, on

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::*;
 use crate::{Rules, grundy_by_definition};
-use sg_core::testing::SplitMix64;
+use sg_nimber::testing::SplitMix64;
 
 /// The values of the options of heap `h` whose heaps are all below `n`.
 fn reached_below(moves: &Moves, values: &[u16], h: usize, n: usize) -> HashSet<u32> {

@@ -362,7 +362,7 @@ mod tests {
     /// names, alone, make the two monomials equal.
     #[test]
     fn provenance_names_enough_equations() {
-        let mut rng = sg_core::testing::SplitMix64::new(0x5eed_0012);
+        let mut rng = sg_nimber::testing::SplitMix64::new(0x5eed_0012);
         let mut checked = 0;
         for _ in 0..200 {
             let symbols = 2 + rng.below(2) as usize;
@@ -409,7 +409,7 @@ mod tests {
     /// equation with a monomial, within bounds) makes them equal.
     #[test]
     fn normal_forms_are_the_congruence_classes() {
-        let mut rng = sg_core::testing::SplitMix64::new(0x5eed_0011);
+        let mut rng = sg_nimber::testing::SplitMix64::new(0x5eed_0011);
         for _ in 0..40 {
             let symbols = 1 + rng.below(3) as usize;
             let bound = 6u32;

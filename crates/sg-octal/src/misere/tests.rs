@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::Rules;
-use sg_core::testing::{MisereDefinition, octal_options};
+use crate::testing::{MisereDefinition, octal_options};
 
 mod stored;
 mod structure;
@@ -143,7 +143,7 @@ const CLASSICS: [&str; 24] = [
 
 /// A random code: one to four digits after the point (octal, now and then
 /// hexadecimal), `d0` now and then 4.
-fn random_code(rng: &mut sg_core::testing::SplitMix64) -> String {
+fn random_code(rng: &mut sg_nimber::testing::SplitMix64) -> String {
     let len = 1 + rng.below(4) as usize;
     let hex = rng.below(8) == 0;
     let mut code = String::from(if rng.below(6) == 0 { "4." } else { "0." });
@@ -186,7 +186,7 @@ fn deeper_heaps_agree_with_the_definition() {
 
 #[test]
 fn random_codes_agree_with_the_definition() {
-    let mut rng = sg_core::testing::SplitMix64::new(0x5eed_0002);
+    let mut rng = sg_nimber::testing::SplitMix64::new(0x5eed_0002);
     for _ in 0..24 {
         check_against_definition(&random_code(&mut rng), 20);
     }

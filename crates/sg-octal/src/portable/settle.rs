@@ -61,7 +61,7 @@ fn reach_of<const K: usize>(small: &[u16], large: &[u16], candidates: [u16; K]) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sg_core::testing::SplitMix64;
+    use sg_nimber::testing::SplitMix64;
 
     /// The check against trying each split, portable and (where the CPU
     /// has it) compiled for AVX2: random values, 1 to 200 splits (whole

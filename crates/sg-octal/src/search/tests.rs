@@ -5,7 +5,7 @@
 use super::*;
 use crate::Rules;
 use crate::simd::{Simd, set_test_level};
-use sg_core::testing::SplitMix64;
+use sg_nimber::testing::SplitMix64;
 
 /// The kernel levels each test runs (each where the CPU has it; the
 /// portable code everywhere).

@@ -10,7 +10,7 @@ use super::worker::{AHEAD, Awaiting, Goal, NONE, Phase, Reply, Span, Step, Worke
 use crate::SearchError;
 use crate::game::{Game, Nimber};
 use crate::table::Knowledge;
-use sg_core::mex::mex_of_bits;
+use sg_nimber::mex::mex_of_bits;
 
 /// What the table says of an option for a value.
 pub(super) enum Judged {

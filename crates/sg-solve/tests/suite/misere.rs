@@ -8,9 +8,9 @@
 use crate::common::{SplitMix64, fails, grundy};
 use proptest::prelude::*;
 use serde_json::Value;
-use sg_core::testing::{MisereDefinition, octal_options};
 use sg_octal::Rules;
 use sg_octal::misere::{Ended, Limits, MisereQuotient};
+use sg_octal::testing::{MisereDefinition, octal_options};
 
 /// Every sum of heaps of total at most `total`.
 fn sums(total: u64) -> Vec<Vec<u64>> {

@@ -13,7 +13,7 @@ use super::*;
 /// generate.
 #[test]
 fn every_quotient_is_a_reduced_bipartite_monoid() {
-    let mut rng = sg_core::testing::SplitMix64::new(0x5eed_0003);
+    let mut rng = sg_nimber::testing::SplitMix64::new(0x5eed_0003);
     let mut codes: Vec<String> = CLASSICS.iter().map(|c| c.to_string()).collect();
     codes.extend((0..30).map(|_| random_code(&mut rng)));
     for code in codes {
@@ -228,7 +228,7 @@ fn subtraction_nimbers(set: &[u64], last: u64) -> Vec<u32> {
 /// random sets, the expected order from the values by the mex.
 #[test]
 fn subtraction_games_are_misere_nim() {
-    let mut rng = sg_core::testing::SplitMix64::new(0x5eed_0004);
+    let mut rng = sg_nimber::testing::SplitMix64::new(0x5eed_0004);
     for _ in 0..60 {
         let len = 1 + rng.below(4) as usize;
         let set: Vec<u64> = (0..len).map(|_| 1 + rng.below(12)).collect();
@@ -276,7 +276,7 @@ fn subtraction_games_are_misere_nim() {
 /// and of random codes with `|P| = 2`, and that such quotients occur.
 #[test]
 fn quotients_with_two_p_positions_have_order_a_power_of_two_plus_2_or_4() {
-    let mut rng = sg_core::testing::SplitMix64::new(0x5eed_0005);
+    let mut rng = sg_nimber::testing::SplitMix64::new(0x5eed_0005);
     let mut codes: Vec<String> = CLASSICS.iter().map(|c| c.to_string()).collect();
     codes.extend((0..40).map(|_| random_code(&mut rng)));
     let mut seen = 0;

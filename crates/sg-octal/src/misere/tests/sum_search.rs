@@ -20,7 +20,7 @@ fn limits(positions: usize) -> SumSearchLimits {
 /// candidate bound), so that most sums have heaps they do not cover.
 #[test]
 fn sums_beyond_the_quotient_are_searched_as_the_definition_plays() {
-    let mut rng = sg_core::testing::SplitMix64::new(0x5eed_0b0d);
+    let mut rng = sg_nimber::testing::SplitMix64::new(0x5eed_0b0d);
     let codes: Vec<String> = CLASSICS
         .iter()
         .map(|c| c.to_string())

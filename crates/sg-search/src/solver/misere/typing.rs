@@ -10,7 +10,7 @@ use super::{Kind, TYPE_BUDGET};
 use crate::SearchError;
 use crate::game::{Game, Nimber};
 use crate::solver::Stop;
-use sg_core::mex::mex_of_bits;
+use sg_nimber::mex::mex_of_bits;
 
 /// The current option's parts not listed yet.
 const UNLISTED: usize = usize::MAX;

@@ -89,7 +89,7 @@ where
 /// bits, and always has an answer).
 ///
 /// ```
-/// use sg_core::mex::mex_of_bits;
+/// use sg_nimber::mex::mex_of_bits;
 /// assert_eq!(mex_of_bits(&[0b1011]), Some(2));
 /// assert_eq!(mex_of_bits(&[u64::MAX, 0b1]), Some(65));
 /// assert_eq!(mex_of_bits(&[u64::MAX]), None);
