@@ -129,9 +129,17 @@ fn manifest() -> String {
         text += &format!("{name} = \"{VERSION}\"\n");
     }
     // Every packaged library, those the dependencies depend on too.
-    text += "\n[patch.crates-io]\n";
-    for name in PUBLISHED.iter().filter(|&&name| name != "sg-solve") {
-        text += &format!("{name} = {{ path = \"../vendor/{name}-{VERSION}\" }}\n");
+    text += "\n";
+    text += &patches("../vendor/", |name| name != "sg-solve");
+    text
+}
+
+/// The `[patch.crates-io]` section that points each packaged crate
+/// `wanted` at its unpacked folder `{folder}NAME-VERSION`.
+fn patches(folder: &str, wanted: impl Fn(&str) -> bool) -> String {
+    let mut text = String::from("[patch.crates-io]\n");
+    for name in PUBLISHED.into_iter().filter(|name| wanted(name)) {
+        text += &format!("{name} = {{ path = \"{folder}{name}-{VERSION}\" }}\n");
     }
     text
 }
@@ -146,10 +154,8 @@ fn vendor_manifest(members: &[String]) -> String {
     for member in members {
         text += &format!("    {member:?},\n");
     }
-    text += "]\n\n[patch.crates-io]\n";
-    for name in PUBLISHED {
-        text += &format!("{name} = {{ path = \"{name}-{VERSION}\" }}\n");
-    }
+    text += "]\n\n";
+    text += &patches("", |_| true);
     text
 }
 
